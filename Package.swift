@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers point inward (see README "Architecture"): a target depends only on targets listed
+// above it here. Only RadioMap touches CSQLite and only WiFiScanner touches CNetlink.
+let package = Package(
+    name: "Whereabouts",
+    products: [
+        .executable(name: "whereabouts", targets: ["whereabouts"]),
+        .library(name: "PositioningCore", targets: ["PositioningCore"]),
+        .library(name: "RadioMap", targets: ["RadioMap"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNetlink", pkgConfig: "libnl-genl-3.0", providers: [.apt(["libnl-genl-3-dev"])]),
+        .target(name: "PositioningCore"),
+        .target(name: "RadioMap", dependencies: ["PositioningCore", "CSQLite"]),
+        .target(name: "WiFiScanner", dependencies: ["PositioningCore", "CNetlink"]),
+        .target(name: "Cellular", dependencies: ["PositioningCore"]),
+        .target(name: "GNSS", dependencies: ["PositioningCore"]),
+        .target(name: "WorldSimulator", dependencies: ["PositioningCore"]),
+        .target(
+            name: "WhereaboutsCLI",
+            dependencies: ["PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator"]),
+        .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
+        .target(name: "TestSupport", dependencies: ["PositioningCore"], path: "Sources/TestSupport"),
+        .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "TestSupport"]),
+        .testTarget(name: "RadioMapTests", dependencies: ["RadioMap", "TestSupport", "WorldSimulator"]),
+        .testTarget(name: "WiFiScannerTests", dependencies: ["WiFiScanner", "CNetlink", "TestSupport"]),
+        .testTarget(name: "CellularTests", dependencies: ["Cellular", "TestSupport"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "TestSupport"]),
+        .testTarget(name: "WorldSimulatorTests", dependencies: ["WorldSimulator", "TestSupport"]),
+        .testTarget(name: "WhereaboutsCLITests", dependencies: ["WhereaboutsCLI", "TestSupport"]),
+    ]
+)
+
+// Package-wide settings, applied in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

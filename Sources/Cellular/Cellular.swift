@@ -1,0 +1,1 @@
+// The Cellular module; see README "Architecture".

@@ -1,0 +1,1 @@
+// The GNSS module; see README "Architecture".

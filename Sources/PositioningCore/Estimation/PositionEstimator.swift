@@ -1,0 +1,38 @@
+import Foundation
+
+/// Everything an estimator may look at: what was heard, and what the radio map knows of it.
+public struct EstimationInput: Sendable {
+    public var wifi: [WiFiObservation]
+    public var cells: [CellObservation]
+    /// Radio-map entries for the observed BSSIDs (missing = unknown).
+    public var accessPoints: [BSSID: KnownAccessPoint]
+    /// Radio-map entries for the observed cells.
+    public var knownCells: [CellIdentity: KnownCell]
+    /// Radio-map entries for the observed cells' areas (for unknown cells).
+    public var areas: [AreaIdentity: KnownArea]
+    /// The time of the query, for age-dependent weights.
+    public var now: Date
+
+    public init(
+        wifi: [WiFiObservation] = [], cells: [CellObservation] = [],
+        accessPoints: [BSSID: KnownAccessPoint] = [:], knownCells: [CellIdentity: KnownCell] = [:],
+        areas: [AreaIdentity: KnownArea] = [:], now: Date = Date()
+    ) {
+        self.wifi = wifi
+        self.cells = cells
+        self.accessPoints = accessPoints
+        self.knownCells = knownCells
+        self.areas = areas
+        self.now = now
+    }
+}
+
+/// Turns observations plus radio-map knowledge into a position, or nil when it cannot.
+///
+/// Implementations are pure (no I/O), so they can be compared side by side on the same input.
+public protocol PositionEstimator: Sendable {
+    /// A short name for reports (`whereabouts`, `ichnaea`).
+    var name: String { get }
+    /// Estimates a position from `input`, or returns nil when nothing usable was heard.
+    func estimatePosition(from input: EstimationInput) -> PositionEstimate?
+}

@@ -1,0 +1,1 @@
+// The RadioMap module; see README "Architecture".

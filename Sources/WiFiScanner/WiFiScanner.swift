@@ -1,0 +1,1 @@
+// The WiFiScanner module; see README "Architecture".

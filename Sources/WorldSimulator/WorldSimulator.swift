@@ -1,0 +1,1 @@
+// The WorldSimulator module; see README "Architecture".

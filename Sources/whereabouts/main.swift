@@ -1,0 +1,7 @@
+import WhereaboutsCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(await Whereabouts.run(Array(CommandLine.arguments.dropFirst())))
