@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a running command may use from its surroundings: output streams, environment and
+/// standard input. Tests pass memory sinks and their own environment.
+public struct CommandContext: Sendable {
+    public var output: any OutputSink
+    public var errors: any OutputSink
+    public var environment: [String: String]
+    /// The program name shown in usage lines.
+    public var programName: String
+
+    public init(
+        output: any OutputSink, errors: any OutputSink, environment: [String: String],
+        programName: String = "whereabouts"
+    ) {
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+        self.programName = programName
+    }
+
+    /// The real process: stdout, stderr and the process environment.
+    public static var standard: CommandContext {
+        CommandContext(
+            output: FileDescriptorSink.standardOutput, errors: FileDescriptorSink.standardError,
+            environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+/// One subcommand of `whereabouts`: its declaration and what it does.
+protocol WhereaboutsCommand {
+    /// The declaration: name, help, options, arguments.
+    static var specification: CommandSpecification { get }
+    /// Runs the command; returns the exit code on success paths and throws `CommandFailure`
+    /// (or any error, converted in one place) otherwise.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode
+}

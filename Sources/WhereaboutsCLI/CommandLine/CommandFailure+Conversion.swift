@@ -1,0 +1,30 @@
+import PositioningCore
+import RadioMap
+
+extension CommandFailure {
+    /// Converts any error that reaches the command layer into a message and an exit code.
+    /// This is the one place where module errors meet sysexits codes.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure:
+            self = failure
+        case let error as RadioMapError:
+            self.init(Self.exitCode(for: error), error.description)
+        case let error as ImportError:
+            switch error {
+            case .database(let underlying): self.init(Self.exitCode(for: underlying), error.description)
+            case .unreadable: self.init(.dataError, error.description)
+            default: self.init(.dataError, error.description)
+            }
+        default:
+            self.init(.failure, "\(error)")
+        }
+    }
+
+    private static func exitCode(for error: RadioMapError) -> ExitCode {
+        switch error {
+        case .missing, .notARadioMap: .dataError
+        default: .failure
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// `whereabouts import FILE…`: survey and reference data into the radio map.
+enum ImportCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "import",
+        abstract: "Import survey data (WiGLE CSV, OpenCellID/MLS CSV) into the radio map.",
+        discussion: """
+            Each file is imported in one transaction: all of it or nothing. A malformed row is \
+            rejected with its line number and reason and the rest imports; with --strict the first \
+            bad row stops the file and the radio map stays exactly as it was. Importing a file \
+            whose content was imported before changes nothing.
+            """,
+        arguments: [ArgumentSpecification(name: "FILE", help: "Survey files to import.", isVariadic: true)],
+        options: [
+            .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .value("--format", "FORMAT", help: "wigle or opencellid (default: detected from the content)."),
+            .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
+            .flag("--json", help: "Print the summary as JSON."),
+            .flag("--quiet", help: "Print nothing but errors."),
+        ],
+        examples: [
+            "whereabouts import survey.wigle.csv",
+            "whereabouts import --format opencellid --db map.sqlite cells.csv",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        var format: SurveyFormat?
+        if let name = arguments.value("--format") {
+            guard let parsed = SurveyFormat(rawValue: name.lowercased()) else {
+                let names = SurveyFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CommandFailure.usage("unknown format '\(name)' (expected one of: \(names))")
+            }
+            format = parsed
+        }
+        let paths = StandardPaths(environment: context.environment)
+        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
+        let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
+        let quiet = arguments.flag("--quiet")
+        let json = arguments.flag("--json")
+
+        var summaries: [ImportSummary] = []
+        var firstFailure: CommandFailure?
+        for file in arguments.positionals {
+            let progress = quiet || !context.errors.isTerminal ? nil : ProgressBar(label: file, sink: context.errors)
+            do {
+                let summary = try radioMap.importSurvey(at: file, options: options) { update in
+                    progress?.update(bytes: update.bytesRead, of: update.totalBytes, rows: update.rowsRead)
+                }
+                progress?.finish()
+                summaries.append(summary)
+                if !quiet && !json { context.output.write(ImportReport.text(for: summary)) }
+            } catch {
+                progress?.finish()
+                let failure = CommandFailure(error)
+                context.errors.line("Error: \(file): \(failure.message)")
+                firstFailure = firstFailure ?? failure
+                if options.strict { break }
+            }
+        }
+        if json { context.output.line(ImportReport.json(for: summaries)) }
+        return firstFailure?.exitCode ?? .success
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// `whereabouts locate`: a position from a geolocate request (`--request`, `--batch`).
+enum LocateCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "locate",
+        abstract: "Compute a position from what was heard.",
+        discussion: """
+            With --request, reads one geolocate API request (Ichnaea/Google JSON: wifiAccessPoints, \
+            cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
+            in metres, the source, and the emitters used and rejected. Not found prints the \
+            standard 404 object and exits 2. With --batch, reads one request per line and writes \
+            exactly one response per line (a bad line gets a 400 parseError object).
+            """,
+        options: [
+            .value("--request", "FILE", help: "A geolocate request (JSON); '-' reads standard input."),
+            .value("--batch", "FILE", help: "Geolocate requests, one JSON object per line."),
+            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea (Mozilla's published algorithm, for comparison)."),
+        ],
+        usageOverride: ["--request FILE|- [--db PATH] [--estimator NAME]", "--batch FILE.jsonl [--db PATH] [--estimator NAME]"],
+        examples: [
+            "whereabouts locate --request scan.json",
+            "echo '{\"wifiAccessPoints\":[{\"macAddress\":\"00:11:22:33:44:55\",\"signalStrength\":-60}]}' | whereabouts locate --request -",
+            "whereabouts locate --batch queries.jsonl > fixes.jsonl",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let estimator = try estimator(named: arguments.value("--estimator") ?? "whereabouts")
+        let request = arguments.value("--request")
+        let batch = arguments.value("--batch")
+        guard (request == nil) != (batch == nil) else {
+            throw CommandFailure.usage(
+                request == nil ? "give --request FILE or --batch FILE (live positioning is not available yet)"
+                    : "--request and --batch cannot be combined")
+        }
+        let paths = StandardPaths(environment: context.environment)
+        let configuration = try paths.loadConfiguration()
+        guard configuration.enabled else {
+            throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
+        }
+        let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
+        let locator = Locator(radioMap: radioMap, estimator: estimator)
+        if let request {
+            return try locateOne(request, with: locator, context: context)
+        }
+        return try locateBatch(batch!, with: locator, context: context)
+    }
+
+    static func estimator(named name: String) throws(CommandFailure) -> any PositionEstimator {
+        switch name.lowercased() {
+        case "whereabouts": WhereaboutsEstimator()
+        case "ichnaea": IchnaeaEstimator()
+        default: throw .usage("unknown estimator '\(name)' (expected whereabouts or ichnaea)")
+        }
+    }
+
+    private static func locateOne(_ path: String, with locator: Locator, context: CommandContext) throws -> ExitCode {
+        let bytes = try InputFile.readAll(path)
+        let response = try locator.respond(to: bytes)
+        context.output.line(response.json)
+        switch response.outcome {
+        case .found: return .success
+        case .notFound: return .locationUnknown
+        case .badRequest: return .dataError
+        }
+    }
+
+    private static func locateBatch(_ path: String, with locator: Locator, context: CommandContext) throws -> ExitCode {
+        var writer = BufferedWriter(sink: context.output)
+        try InputFile.forEachLine(path) { line in
+            let response = try locator.respond(to: line)
+            writer.writeLine(response.json)
+        }
+        writer.flush()
+        return .success
+    }
+}

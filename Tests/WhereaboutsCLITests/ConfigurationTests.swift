@@ -1,0 +1,41 @@
+import Testing
+
+@testable import WhereaboutsCLI
+
+@Suite struct ConfigurationTests {
+    @Test func readsKeysAndIgnoresComments() throws {
+        let configuration = try Configuration.parse(
+            """
+            # Whereabouts settings
+            enabled = false
+            sources = gps, wifi   # no modem here
+            database = /tmp/map.sqlite
+            keep_observations_days = 30
+            """, path: "test.conf")
+        #expect(configuration.enabled == false)
+        #expect(configuration.sources == ["gps", "wifi"])
+        #expect(configuration.database == "/tmp/map.sqlite")
+        #expect(configuration.keepObservationsDays == 30)
+    }
+
+    @Test func namesTheLineOfAnUnknownKey() {
+        #expect(throws: CommandFailure.self) {
+            try Configuration.parse("enabled = true\ncolour = blue\n", path: "w.conf")
+        }
+        do {
+            _ = try Configuration.parse("enabled = true\ncolour = blue\n", path: "w.conf")
+        } catch {
+            #expect(error.message == "w.conf:2: unknown key 'colour'")
+        }
+    }
+
+    @Test func databasePrecedenceIsFlagThenEnvironmentThenConfigThenDefault() {
+        let configured = Configuration(database: "/config.sqlite")
+        let withEnvironment = StandardPaths(environment: ["HOME": "/home/u", "WHEREABOUTS_DB": "/env.sqlite"])
+        let plain = StandardPaths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data"])
+        #expect(withEnvironment.databasePath(option: "/flag.sqlite", configuration: configured) == "/flag.sqlite")
+        #expect(withEnvironment.databasePath(option: nil, configuration: configured) == "/env.sqlite")
+        #expect(plain.databasePath(option: nil, configuration: configured) == "/config.sqlite")
+        #expect(plain.databasePath(option: nil, configuration: Configuration()) == "/data/whereabouts/radiomap.sqlite")
+    }
+}
