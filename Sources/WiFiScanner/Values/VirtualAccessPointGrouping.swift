@@ -4,12 +4,13 @@ public import PositioningCore
 ///
 /// A router that serves several networks (home, guest, eduroam…) announces each from its own
 /// BSSID, derived from its base address by changing the last nibble (`70:f0:96:d2:d8:00`,
-/// `…:01`, `…:02`) or by setting the locally-administered bit of the first octet, often with
-/// one more bit flipped (`ac:22:05:db:4d:5b` and `ae:22:15:db:4d:5b`). Two access points are
-/// siblings when, ignoring the locally-administered bit, their addresses differ only in the
-/// last nibble, or when the locally-administered bit differs and at most one other bit does —
-/// and they were heard together (ages within ``maximumAgeDifference`` when both are known).
-/// Siblings of siblings join the same group.
+/// `…:01`, `…:02`) or by setting the locally-administered bit of the first octet and
+/// rewriting the rest of the vendor prefix (`ac:22:05:db:4d:5b` and `ae:22:15:db:4d:5b`, a
+/// Vodafone Homespot in the jc `iw scan` fixture). Two access points are siblings when,
+/// ignoring the locally-administered bit, their addresses differ only in the last nibble, or
+/// when exactly one of them is locally administered and their last three octets match but for
+/// the last nibble — and they were heard together (ages within ``maximumAgeDifference`` when
+/// both are known). Siblings of siblings join the same group.
 ///
 /// Addresses that merely share a vendor prefix (an office full of one maker's access points,
 /// usually 16 addresses apart) are not grouped.
@@ -26,7 +27,7 @@ public enum VirtualAccessPointGrouping {
         let difference = first.rawValue ^ second.rawValue
         let withoutLocalBit = difference & ~locallyAdministeredBit
         if withoutLocalBit & ~0xF == 0 { return true }
-        return difference & locallyAdministeredBit != 0 && withoutLocalBit.nonzeroBitCount == 1
+        return difference & locallyAdministeredBit != 0 && difference & 0xFF_FFF0 == 0
     }
 
     /// The access points with ``ScannedAccessPoint/groupID`` set to the smallest BSSID of their
