@@ -23,13 +23,7 @@ public struct WiFiScanner: Sendable {
     /// - Throws: ``WiFiScanError/noNL80211`` without cfg80211, or a netlink failure.
     public func interfaces() async throws(WiFiScanError) -> [WirelessInterface] {
         try await NetlinkThread.run { () throws(WiFiScanError) in
-            try withNL80211Session { session throws(WiFiScanError) in
-                do throws(NetlinkError) {
-                    return try session.interfaces()
-                } catch {
-                    throw WiFiScanError(error)
-                }
-            }
+            try withNL80211Session { session throws(WiFiScanError) in try session.interfaces() }
         }
     }
 
@@ -56,67 +50,8 @@ public struct WiFiScanner: Sendable {
         try await NetlinkThread.run { () throws(WiFiScanError) in
             let deadline = ContinuousClock.now.advanced(by: timeout)
             return try withNL80211Session { session throws(WiFiScanError) in
-                try Self.scan(session: session, interface: interface, mode: mode, deadline: deadline)
+                try ScanProcedure.scan(using: session, interface: interface, mode: mode, deadline: deadline)
             }
         }
-    }
-
-    private static func scan(
-        session: NL80211Session, interface name: String?, mode: ScanMode, deadline: ContinuousClock.Instant
-    ) throws(WiFiScanError) -> WiFiScan {
-        let all: [WirelessInterface]
-        do {
-            all = try session.interfaces().filter { $0.kind != .monitor }
-        } catch {
-            throw WiFiScanError(error)
-        }
-        let chosen = name.map { name in all.filter { $0.name == name } } ?? all
-        guard !chosen.isEmpty else {
-            if let name { throw .noSuchInterface(name) }
-            throw .noWirelessInterface
-        }
-        var accessPoints: [ScannedAccessPoint] = []
-        var skipped = 0
-        var cacheReasons: [String] = []
-        var downInterfaces: [String] = []
-        for interface in chosen {
-            if mode == .fresh {
-                switch try session.triggerScan(interfaceIndex: interface.index, deadline: deadline) {
-                case .completed:
-                    break
-                case .refused(let reason, let isInterfaceDown):
-                    cacheReasons.append(chosen.count > 1 ? "\(interface.name): \(reason)" : reason)
-                    if isInterfaceDown { downInterfaces.append(interface.name) }
-                }
-            }
-            do {
-                let results = try session.scanResults(interfaceIndex: interface.index)
-                accessPoints += results.accessPoints
-                skipped += results.skipped
-            } catch {
-                throw WiFiScanError(error)
-            }
-        }
-        if let down = downInterfaces.first, accessPoints.isEmpty { throw .interfaceDown(down) }
-        let isCachedOnly = mode == .cached || !cacheReasons.isEmpty
-        let scan = WiFiScan(
-            interfaces: chosen, accessPoints: accessPoints, isCachedOnly: isCachedOnly,
-            skippedAttributes: skipped)
-        guard isCachedOnly else { return scan }
-        var cachedScan = scan
-        let reasons = mode == .cached ? ["no scan triggered (--cached)"] : cacheReasons
-        cachedScan.note = Self.cacheNote(reasons: reasons, scan: scan)
-        return cachedScan
-    }
-
-    /// "trigger not permitted (EPERM): cached results, 2 entries, oldest 25 s".
-    static func cacheNote(reasons: [String], scan: WiFiScan) -> String {
-        let count = scan.accessPoints.count
-        var note = reasons.joined(separator: "; ") + ": cached results, \(count) entr\(count == 1 ? "y" : "ies")"
-        if let oldest = scan.oldestAge { note += ", oldest \(oldest / 1000) s" }
-        if count <= 2 {
-            note += " (cfg80211 drops entries about 30 s after they were last heard: not a full scan)"
-        }
-        return note
     }
 }

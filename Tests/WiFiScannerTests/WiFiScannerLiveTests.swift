@@ -42,26 +42,3 @@ import Testing
         }
     }
 }
-
-@Suite struct WiFiScanErrorTests {
-    @Test func messagesAndExitCodesPeopleCanActOn() {
-        #expect(WiFiScanError.noNL80211.description
-            == "Wi-Fi scanning unavailable: this kernel has no nl80211 (cfg80211) support")
-        #expect(WiFiScanError.noNL80211.exitCode == 69)
-        #expect(WiFiScanError.noWirelessInterface.exitCode == 69)
-        #expect(WiFiScanError.noSuchInterface("wlan9").description.contains("wlan9"))
-        #expect(WiFiScanError.permissionDenied.exitCode == 77)
-        #expect(WiFiScanError.timedOut.exitCode == 1)
-    }
-
-    @Test func thinCacheIsNotPresentedAsAFullScan() {
-        let accessPoints = [
-            ScannedAccessPoint(bssid: .init(rawValue: 0x0011_2233_4455), frequency: 2412, age: 25_400, isAssociated: true),
-            ScannedAccessPoint(bssid: .init(rawValue: 0x0011_2233_4466), frequency: 5180, age: 900),
-        ]
-        let scan = WiFiScan(interfaces: [], accessPoints: accessPoints, isCachedOnly: true)
-        let note = WiFiScanner.cacheNote(reasons: ["trigger not permitted (EPERM)"], scan: scan)
-        #expect(note.hasPrefix("trigger not permitted (EPERM): cached results, 2 entries, oldest 25 s"))
-        #expect(note.contains("not a full scan"))
-    }
-}

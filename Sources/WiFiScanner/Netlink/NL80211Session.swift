@@ -5,15 +5,7 @@ import Glibc
 
 /// The nl80211 conversations a scan needs, over one command socket resolved to the nl80211
 /// family. Lives on one ``NetlinkThread`` job; created by ``withNL80211Session(_:)``.
-final class NL80211Session {
-    /// How a trigger ended before the results were read.
-    enum TriggerOutcome: Equatable {
-        /// Our scan (or, after `EBUSY`, another program's) finished.
-        case completed(tookOverRunningScan: Bool)
-        /// The kernel refused the trigger; the cache is all there is, for this reason.
-        case refused(reason: String, isInterfaceDown: Bool)
-    }
-
+final class NL80211Session: ScanSession {
     /// How often an interrupted dump (`NLM_F_DUMP_INTR`) is repeated before giving up.
     static let maximumDumpAttempts = 5
 
@@ -28,9 +20,13 @@ final class NL80211Session {
     /// Every wireless interface with a network device.
     ///
     /// The corresponding nl80211 command is `NL80211_CMD_GET_INTERFACE` (dump).
-    func interfaces() throws(NetlinkError) -> [WirelessInterface] {
-        try dump(command: NL80211_CMD_GET_INTERFACE, interfaceIndex: nil, operation: "GET_INTERFACE")
-            .compactMap { WirelessInterface(message: $0) }
+    func interfaces() throws(WiFiScanError) -> [WirelessInterface] {
+        do {
+            return try dump(command: NL80211_CMD_GET_INTERFACE, interfaceIndex: nil, operation: "GET_INTERFACE")
+                .compactMap { WirelessInterface(message: $0) }
+        } catch {
+            throw WiFiScanError(error)
+        }
     }
 
     /// Triggers a scan and waits for its end, subscribing to the "scan" multicast group
@@ -39,7 +35,7 @@ final class NL80211Session {
     ///
     /// The corresponding nl80211 command is `NL80211_CMD_TRIGGER_SCAN`; the events are
     /// `NL80211_CMD_NEW_SCAN_RESULTS` and `NL80211_CMD_SCAN_ABORTED`.
-    func triggerScan(interfaceIndex: Int, deadline: ContinuousClock.Instant) throws(WiFiScanError) -> TriggerOutcome {
+    func triggerScan(interfaceIndex: Int, deadline: ContinuousClock.Instant) throws(WiFiScanError) -> ScanTriggerOutcome {
         let events: NetlinkSocket
         do {
             events = try NetlinkSocket()
@@ -85,8 +81,13 @@ final class NL80211Session {
     ///
     /// The corresponding nl80211 command is `NL80211_CMD_GET_SCAN` (dump), which needs no
     /// privilege.
-    func scanResults(interfaceIndex: Int) throws(NetlinkError) -> (accessPoints: [ScannedAccessPoint], skipped: Int) {
-        let replies = try dump(command: NL80211_CMD_GET_SCAN, interfaceIndex: interfaceIndex, operation: "GET_SCAN")
+    func scanResults(interfaceIndex: Int) throws(WiFiScanError) -> (accessPoints: [ScannedAccessPoint], skipped: Int) {
+        let replies: [[UInt8]]
+        do {
+            replies = try dump(command: NL80211_CMD_GET_SCAN, interfaceIndex: interfaceIndex, operation: "GET_SCAN")
+        } catch {
+            throw WiFiScanError(error)
+        }
         let now = Self.bootTimeNow()
         var accessPoints: [ScannedAccessPoint] = []
         var skipped = 0

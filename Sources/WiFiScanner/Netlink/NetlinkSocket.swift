@@ -98,7 +98,13 @@ final class NetlinkSocket {
                 throw NetlinkError(origin: .kernel, code: errno, operation: operation)
             }
             if ready > 0 {
-                try receive(into: state, operation: operation, until: { _ in true })
+                do {
+                    try receive(into: state, operation: operation, until: { _ in true })
+                } catch let error where error.origin == .libnl && error.code == -Int32(NLE_NOMEM) {
+                    // ENOBUFS: the event socket overflowed while busy; the events still to come
+                    // (ours among them) are unaffected, so keep waiting.
+                    continue
+                }
             }
         }
     }

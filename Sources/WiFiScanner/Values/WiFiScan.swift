@@ -16,7 +16,8 @@ public struct WiFiScan: Sendable, Hashable {
     /// idle machine perhaps only the associated access point.
     public var isCachedOnly: Bool
     /// Why the results are cached, and how thin they are, e.g.
-    /// "trigger not permitted (EPERM): cached results, 2 entries, oldest 25 s"; nil for a fresh scan.
+    /// "trigger not permitted (EPERM): cached results, 2 entries, oldest 25 s", or that another
+    /// program's scan was used (`EBUSY`); nil for a scan of our own.
     public var note: String?
     /// Attributes and information elements skipped as malformed, and BSS messages dropped
     /// because they lacked a BSSID or frequency.
