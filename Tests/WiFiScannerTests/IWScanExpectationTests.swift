@@ -50,6 +50,7 @@ import WiFiScanner
         let signals = scan.accessPoints.compactMap(\.signalStrength)
         #expect(signals == signals.sorted(by: >))
         #expect(scan.observations.count == expected.networks.count)
+        #expect(scan.geolocateRequest.wifiAccessPoints == scan.observations)
     }
 
     @Test func associatedNetworkOfTheGermanScanIsOn5GHz() throws {

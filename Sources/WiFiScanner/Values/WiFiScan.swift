@@ -40,6 +40,12 @@ public struct WiFiScan: Sendable, Hashable {
         accessPoints.map(\.observation)
     }
 
+    /// The scan as a geolocate API request (`{"considerIp": false, "wifiAccessPoints": […]}`),
+    /// what `locate` sends to the estimator and `scan --json` prints.
+    public var geolocateRequest: GeolocateRequest {
+        GeolocateRequest(wifiAccessPoints: observations, considerIp: false)
+    }
+
     /// The age of the oldest entry in milliseconds, when known.
     public var oldestAge: Int? {
         accessPoints.compactMap(\.age).max()
