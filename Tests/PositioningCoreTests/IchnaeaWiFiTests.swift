@@ -83,6 +83,14 @@ import Testing
         #expect(IchnaeaEstimator().estimatePosition(from: Self.input([stations[0]])) == nil)
     }
 
+    @Test func clustersByCompleteLinkageSoAChainDoesNotJoin() {
+        // Stations 400 m apart in a row: the first two agree, the third is 800 m from the
+        // first, so complete linkage leaves it alone (single linkage would chain all three).
+        let stations = (0..<3).map { Self.station($0, latitude: 51.5 + Double($0) * 0.0036) }
+        let clusters = IchnaeaWiFiLocator().clusters(of: wifiNetworks(stations, []))
+        #expect(clusters.map { $0.map(\.emitter) } == [stations[0...1].map { EmitterID.accessPoint($0.bssid) }])
+    }
+
     @Test func clusterScoreWinsOverClusterSize() throws {
         let now = Self.now, day = Self.day
         let yesterday = now - day, lastWeek = now - 7 * day

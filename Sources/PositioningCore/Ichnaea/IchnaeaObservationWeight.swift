@@ -14,11 +14,15 @@ public struct IchnaeaObservationWeight: Hashable, Sendable {
     /// The kind of station an observation is of: it decides the signal weight and the
     /// accuracy limit.
     public enum StationKind: Hashable, Sendable {
+        /// A Wi-Fi access point.
         case wifi
+        /// A cell of the given radio.
         case cell(RadioType)
+        /// A Bluetooth beacon.
         case bluetooth
     }
 
+    /// The kind of station observed.
     public var kind: StationKind
 
     /// Creates the weighting for observations of `kind`.

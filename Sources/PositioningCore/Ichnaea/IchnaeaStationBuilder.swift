@@ -29,7 +29,9 @@ public struct IchnaeaStationBuilder: Sendable {
 
     /// One observation of a station in a survey report.
     public struct Observation: Hashable, Sendable {
+        /// Where the surveying device was, degrees.
         public var latitude: Double
+        /// Where the surveying device was, degrees.
         public var longitude: Double
         /// Metres; nil when unknown.
         public var accuracy: Double?
@@ -39,6 +41,7 @@ public struct IchnaeaStationBuilder: Sendable {
         public var speed: Double?
         /// dBm; nil when unknown.
         public var signal: Double?
+        /// Where the report's position came from.
         public var source: Source
 
         /// Creates an observation; unknown fields stay nil.
@@ -56,17 +59,25 @@ public struct IchnaeaStationBuilder: Sendable {
 
     /// A station as Ichnaea stores it.
     public struct Station: Hashable, Sendable {
+        /// The station's estimated position, degrees.
         public var latitude: Double
+        /// The station's estimated position, degrees.
         public var longitude: Double
+        /// Bounding box of every observation that built the station.
         public var minLatitude: Double
+        /// Bounding box of every observation that built the station.
         public var maxLatitude: Double
+        /// Bounding box of every observation that built the station.
         public var minLongitude: Double
+        /// Bounding box of every observation that built the station.
         public var maxLongitude: Double
         /// Whole metres from the centre to the farthest corner of the bounding box.
         public var radius: Int
+        /// How many observations built it.
         public var samples: Int
         /// Sum of the weights of all observations that built it.
         public var weight: Double
+        /// Whether GNSS or query observations built it.
         public var source: Source
         /// When the position last changed; positions older than a year may be replaced.
         public var modified: Date?
@@ -107,6 +118,7 @@ public struct IchnaeaStationBuilder: Sendable {
         case unchanged
     }
 
+    /// The kind of station this builder makes: it sets the weights and the distance limit.
     public var kind: IchnaeaObservationWeight.StationKind
 
     /// Creates a builder for stations of `kind`.

@@ -40,25 +40,29 @@ struct IchnaeaWiFiLocator {
         }
         // Complete linkage: merge the two groups whose farthest members are closest, while that
         // distance is within the limit — what scipy's `linkage(method="complete")` followed by
-        // `fcluster(t=500, criterion="distance")` leaves.
+        // `fcluster(t=500, criterion="distance")` leaves. Group distances are kept up to date
+        // by the Lance–Williams rule for complete linkage: d(a ∪ b, k) = max(d(a, k), d(b, k)).
         var groups = networks.indices.map { [$0] }
-        while groups.count > 1 {
+        var alive = [Bool](repeating: true, count: networks.count)
+        while true {
             var bestPair: (Int, Int)? = nil
             var bestDistance = Double.infinity
-            for a in groups.indices {
-                for b in (a + 1)..<groups.count {
-                    var farthest = 0.0
-                    for i in groups[a] { for j in groups[b] { farthest = max(farthest, distances[i][j]) } }
-                    if farthest < bestDistance {
-                        bestDistance = farthest
-                        bestPair = (a, b)
-                    }
+            for a in groups.indices where alive[a] {
+                for b in (a + 1)..<groups.count where alive[b] && distances[a][b] < bestDistance {
+                    bestDistance = distances[a][b]
+                    bestPair = (a, b)
                 }
             }
             guard let (a, b) = bestPair, bestDistance <= limit else { break }
             groups[a].append(contentsOf: groups[b])
-            groups.remove(at: b)
+            alive[b] = false
+            for k in groups.indices where alive[k] && k != a {
+                let merged = max(distances[a][k], distances[b][k])
+                distances[a][k] = merged
+                distances[k][a] = merged
+            }
         }
+        groups = groups.indices.filter { alive[$0] }.map { groups[$0] }
         // Ichnaea orders clusters by their first network in query order.
         return groups
             .map { $0.sorted() }
