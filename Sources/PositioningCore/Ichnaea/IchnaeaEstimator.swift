@@ -19,6 +19,11 @@ import Foundation
 /// Emitters the radio map marks moved, travelling or unproven are skipped, as Ichnaea skips
 /// blocklisted stations.
 ///
+/// Ichnaea's locate code never reads a station's accumulated `weight` (only its builder does);
+/// it trusts a station by its score, derived here from `sampleCount`, `firstSeen`, `lastSeen`
+/// and `radius` (see `IchnaeaStationScore`). The station radius itself plays no part in Wi-Fi
+/// weights; for cells and areas it is the reported accuracy.
+///
 /// ```swift
 /// let peer = IchnaeaEstimator()
 /// if let estimate = peer.estimatePosition(from: input) {

@@ -24,9 +24,11 @@ struct IchnaeaNetwork {
         score * ageFactor / (signal * signal)
     }
 
-    /// Ichnaea's observation age: `max(|age|, 1000)` ms, 0 when unknown.
+    /// Ichnaea's observation age: `max(|age|, 1000)` ms; unknown, or outside the schema's
+    /// ±1 hour (`MIN_AGE`/`MAX_AGE` in `models/constants.py`), counts as 0.
     static func normalizedAge(_ milliseconds: Int?) -> Double {
-        Double(max(abs(milliseconds ?? 0), 1000))
+        let valid = milliseconds.flatMap { abs($0) <= 3_600_000 ? $0 : nil }
+        return Double(max(abs(valid ?? 0), 1000))
     }
 
     /// Ichnaea's observation signal: the value truncated to an integer when it lies in
