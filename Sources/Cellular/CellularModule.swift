@@ -1,0 +1,1 @@
+// The Cellular module: serving cell from ModemManager.
