@@ -15,9 +15,10 @@ final class LoopbackGPSD: @unchecked Sendable {
 
     let port: Int
     let feedPort: Int
-    private let process = Process()
+    private let processID: pid_t
     private let directory = TemporaryDirectory("gpsd")
     private let feed: Int32
+    private var exited = false
 
     var endpoint: GPSDEndpoint { GPSDEndpoint(host: "127.0.0.1", port: port) }
 
@@ -26,16 +27,12 @@ final class LoopbackGPSD: @unchecked Sendable {
         port = try requestedPort ?? Self.freePort(type: SOCK_STREAM)
         feedPort = try Self.freePort(type: SOCK_DGRAM)
         feed = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["-N", "-n", "-b", "-S", String(port), "-F", directory.path("ctl.sock"),
-                             "udp://127.0.0.1:\(feedPort)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        processID = try Self.spawn([Self.executable, "-N", "-n", "-b", "-S", String(port),
+                                    "-F", directory.path("ctl.sock"), "udp://127.0.0.1:\(feedPort)"])
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
             if (try? LineSocket.connect(host: "127.0.0.1", port: port, timeout: 0.2)) != nil { return }
-            guard process.isRunning else { break }
+            guard !reap() else { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         await stop()
@@ -58,21 +55,63 @@ final class LoopbackGPSD: @unchecked Sendable {
         }
     }
 
-    /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s.
+    /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s; reaps the process.
     func stop() async {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
+        guard !reap() else { return }
+        kill(processID, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(3)
-        while process.isRunning, ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline {
+            if reap() { return }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        kill(processID, SIGKILL)
+        var status: Int32 = 0
+        waitpid(processID, &status, 0)
+        exited = true
+    }
+
+    /// Whether the daemon has exited (collecting its status if so).
+    private func reap() -> Bool {
+        if exited { return true }
+        var status: Int32 = 0
+        exited = waitpid(processID, &status, WNOHANG) == processID
+        return exited
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !exited {
+            kill(processID, SIGKILL)
+            var status: Int32 = 0
+            waitpid(processID, &status, 0)
+        }
         close(feed)
+    }
+
+    /// Starts `arguments[0]` with output discarded and — unlike Foundation's `Process` here,
+    /// whose children inherit the test runner's blocked signal mask and so ignore SIGTERM —
+    /// with an empty signal mask and default signal dispositions.
+    static func spawn(_ arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard result == 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+        return pid
     }
 
     /// A port the kernel just handed out on 127.0.0.1 (bind to port 0, read it back).
