@@ -42,15 +42,17 @@ struct NMEAFieldReader {
         return Double(hours * 3600 + minutes * 60) + seconds
     }
 
-    /// `ddmmyy` (RMC) as a calendar date; two-digit years < 80 are 20xx.
-    func date(_ index: Int) throws(NMEAError) -> NMEADate? {
-        guard let text = text(index) else { return nil }
-        guard text.count == 6, let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
+    /// `ddmmyy` (RMC) as a calendar date; two-digit years < 80 are 20xx. A malformed date
+    /// reads as nil rather than failing the sentence: receivers with a checksum-valid RMC and
+    /// a corrupt date (gpsd's april6_2019.log) still send a good position.
+    func date(_ index: Int) -> NMEADate? {
+        guard let text = text(index), text.count == 6, text.allSatisfy(\.isASCII),
+            text.utf8.allSatisfy({ (48...57).contains($0) }),
+            let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
             let year = Int(text.dropFirst(4))
-        else { throw malformed("date", text) }
+        else { return nil }
         let date = NMEADate(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: day)
-        guard date.isPlausible else { throw malformed("date", text) }
-        return date
+        return date.isPlausible ? date : nil
     }
 
     /// A latitude/longitude pair starting at `index` (`ddmm.mmmm,N,dddmm.mmmm,E`), or nil when

@@ -48,8 +48,10 @@ public struct NMEAFixAssembler: Sendable {
     public mutating func consume(_ sentence: NMEASentence) -> Location? {
         var completed: Location?
         let time = Self.timeOfDay(of: sentence.payload)
-        if let time, let current = epoch.time, time != current {
-            if epoch.hasPosition, let last = epoch.lastType { cycleEnder = last }
+        if let time, epoch.time != time, epoch.time != nil || epoch.hasPosition {
+            // A new time closes the epoch; so does the first timed sentence after untimed
+            // position reports (an empty `$GPRMC,,V,…` must not veto the next epoch's fix).
+            if epoch.time != nil, epoch.hasPosition, let last = epoch.lastType { cycleEnder = last }
             completed = close()
         }
         if let time, epoch.time == nil { epoch.time = time }
@@ -69,7 +71,7 @@ public struct NMEAFixAssembler: Sendable {
     private mutating func merge(_ payload: NMEASentence.Payload) {
         switch payload {
         case .fixData(let data):
-            if data.quality.isFix, let coordinate = data.coordinate {
+            if data.isFix, let coordinate = data.coordinate {
                 epoch.fixCoordinate = coordinate
                 epoch.quality = data.quality
                 epoch.altitude = data.altitudeMSL ?? epoch.altitude

@@ -74,6 +74,12 @@ public struct NMEAFixData: Hashable, Sendable {
     public var quality: NMEAFixQuality
     public var satellitesUsed: Int?
     public var hdop: Double?
+    /// Whether the receiver claims a position: a fix quality and, unless dead reckoning, at
+    /// least one satellite (receivers such as Hemisphere's send quality 1 with `00` satellites
+    /// while they have none; gpsd reports no fix for them too).
+    public var isFix: Bool {
+        quality.isFix && (satellitesUsed != 0 || quality == .estimated)
+    }
     /// Antenna altitude above mean sea level (geoid), metres.
     public var altitudeMSL: Double?
     /// Geoid separation (ellipsoid − geoid), metres.
@@ -122,7 +128,7 @@ public struct NMEARecommendedMinimum: Hashable, Sendable {
         coordinate = try reader.coordinate(2)
         speed = try reader.double(6, "speed").map { $0 * NMEACourseOverGround.metresPerSecondPerKnot }
         course = try reader.double(7, "course")
-        date = try reader.date(8)
+        date = reader.date(8)
     }
 }
 
