@@ -1,1 +1,0 @@
-// The Cellular module: serving cell from ModemManager.
