@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Spawned with `posix_spawn`, an empty signal mask and default signal dispositions (children
 /// of Foundation's `Process` inherit the caller's blocked mask here and then ignore SIGTERM).
-/// A command still running at the deadline is killed with SIGKILL.
+/// A command still running at the deadline is killed with SIGKILL, with its process group.
 struct ChildProcess {
     /// How a run ended.
     struct Outcome: Sendable {
@@ -77,7 +77,9 @@ struct ChildProcess {
         var defaults = sigset_t()
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Its own process group, so a timeout kills what it started too (a script's children).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { _, new in new }
@@ -88,7 +90,14 @@ struct ChildProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        var spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        // ETXTBSY: a child forked elsewhere in this process still holds a write descriptor to
+        // a just-written executable (a freshly installed script); it clears within moments.
+        for _ in 0..<50 where spawned == ETXTBSY {
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+            spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        }
         close(output[1])
         close(errors[1])
         defer {
@@ -106,7 +115,7 @@ struct ChildProcess {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else {
                 timedOut = true
-                kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)
                 break
             }
             var descriptors = [pollfd(fd: open[0] ? output[0] : -1, events: Int16(POLLIN), revents: 0),
