@@ -133,6 +133,21 @@ struct GPSDClientTests {
         }
     }
 
+    @Test func vanishedDeviceIsReported() async throws {
+        try await withGPSD { gpsd in
+            var events = GPSDClient(endpoint: gpsd.endpoint).events().makeAsyncIterator()
+            let devices = await firstEvent(&events, within: .seconds(5)) {
+                if case .devices = $0 { return true } else { return false }
+            }
+            #expect(devices != nil)
+            try gpsd.removeDevice()
+            let vanished = await firstEvent(&events, within: .seconds(5)) {
+                if case .deviceVanished = $0 { return true } else { return false }
+            }
+            #expect(vanished == .deviceVanished(path: "udp://127.0.0.1:\(gpsd.feedPort)"))
+        }
+    }
+
     @Test func availabilityNamesTheDevice() async throws {
         try await withGPSD { gpsd in
             let availability = await GPSDClient(endpoint: gpsd.endpoint).availability()

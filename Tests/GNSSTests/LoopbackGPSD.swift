@@ -55,6 +55,31 @@ final class LoopbackGPSD: @unchecked Sendable {
         }
     }
 
+    /// Removes the UDP device through gpsd's control socket (what `gpsdctl remove` does);
+    /// watchers then get `DEVICE` with `activated: 0`.
+    func removeDevice() throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(directory.path("ctl.sock").utf8CString)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.prefix(raw.count - 1).enumerated() { raw[index] = UInt8(bitPattern: byte) }
+        }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure(description: "cannot reach gpsd's control socket") }
+        let command = Array("-udp://127.0.0.1:\(feedPort)\n".utf8)
+        guard Glibc.write(descriptor, command, command.count) == command.count else {
+            throw Failure(description: "cannot write to gpsd's control socket")
+        }
+        var reply = [UInt8](repeating: 0, count: 16)
+        _ = read(descriptor, &reply, reply.count)  // "OK\n"
+    }
+
     /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s; reaps the process.
     func stop() async {
         guard !reap() else { return }
