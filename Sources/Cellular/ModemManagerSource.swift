@@ -16,6 +16,7 @@ public struct ModemManagerSource: Sendable {
     /// Seconds each `mmcli` call may take before it is killed.
     public var timeout: Double
 
+    /// Creates a source; nothing runs until `servingCell()` or `availability()`.
     public init(mmcli: String = "mmcli", timeout: Double = 5) {
         self.mmcli = mmcli
         self.timeout = timeout

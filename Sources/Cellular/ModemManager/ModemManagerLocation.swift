@@ -30,7 +30,9 @@ public struct ModemManagerLocation: Hashable, Sendable {
 
     /// A position from the modem's GNSS (`modem.location.gps`).
     public struct GPSPosition: Hashable, Sendable {
+        /// Degrees north.
         public var latitude: Double
+        /// Degrees east.
         public var longitude: Double
         /// Metres; nil when not reported.
         public var altitude: Double?

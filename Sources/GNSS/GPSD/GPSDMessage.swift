@@ -75,6 +75,7 @@ public struct GPSDDevice: Hashable, Sendable {
     /// False when gpsd reports `"activated": 0`: the device went away or was closed.
     public var isActive: Bool
 
+    /// Creates a device description.
     public init(path: String?, driver: String? = nil, isActive: Bool) {
         self.path = path
         self.driver = driver

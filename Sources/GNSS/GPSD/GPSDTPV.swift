@@ -8,16 +8,24 @@ import PositioningCore
 public struct GPSDTPV: Hashable, Sendable {
     /// 0 = not seen yet, 1 = no fix, 2 = 2D, 3 = 3D.
     public var mode: Int
+    /// The device path or URL the report came from.
     public var device: String?
+    /// The fix time (UTC); early TPVs of a stream lack it.
     public var time: Date?
+    /// Degrees north (WGS84).
     public var latitude: Double?
+    /// Degrees east (WGS84).
     public var longitude: Double?
     /// Altitude above mean sea level: `altMSL`, or the deprecated `alt` (never `altHAE`,
     /// which is above the ellipsoid).
     public var altitudeMSL: Double?
+    /// Horizontal position error, metres, ~95 %.
     public var eph: Double?
+    /// Longitude error, metres, ~95 %.
     public var epx: Double?
+    /// Latitude error, metres, ~95 %.
     public var epy: Double?
+    /// Vertical error, metres, ~95 %.
     public var epv: Double?
     /// Metres per second.
     public var speed: Double?
@@ -29,6 +37,7 @@ public struct GPSDTPV: Hashable, Sendable {
     /// 95 % → 68 % for a 1-D Gaussian (1.960 σ → 0.994 σ), for `epv`.
     public static let vertical95To68 = 0.51
 
+    /// Creates a report; absent members stay nil.
     public init(
         mode: Int, device: String? = nil, time: Date? = nil, latitude: Double? = nil,
         longitude: Double? = nil, altitudeMSL: Double? = nil, eph: Double? = nil, epx: Double? = nil,

@@ -85,21 +85,6 @@ struct NMEAFieldReader {
     }
 }
 
-/// A UTC calendar date as sent by RMC (`ddmmyy`) or ZDA.
-public struct NMEADate: Hashable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    var isPlausible: Bool { (1...12).contains(month) && (1...31).contains(day) && year > 1979 }
-}
-
 extension String {
     var trimmingSpaces: String {
         var view = Substring(self)

@@ -69,10 +69,15 @@ public enum NMEAFixQuality: Int, Hashable, Sendable {
 
 /// GGA / GNS content.
 public struct NMEAFixData: Hashable, Sendable {
+    /// UTC seconds since midnight.
     public var timeOfDay: Double?
+    /// The reported position, nil when the fields are empty.
     public var coordinate: Coordinate?
+    /// Fix quality (GGA field 6, or the best GNS mode letter).
     public var quality: NMEAFixQuality
+    /// Satellites used in the solution.
     public var satellitesUsed: Int?
+    /// Horizontal dilution of precision.
     public var hdop: Double?
     /// Whether the receiver claims a position: a fix quality and, unless dead reckoning, at
     /// least one satellite (receivers such as Hemisphere's send quality 1 with `00` satellites
@@ -111,14 +116,17 @@ public struct NMEAFixData: Hashable, Sendable {
 
 /// RMC content.
 public struct NMEARecommendedMinimum: Hashable, Sendable {
+    /// UTC seconds since midnight.
     public var timeOfDay: Double?
     /// Status `A` and, from NMEA 2.3 on, a mode indicator other than `N`.
     public var isValid: Bool
+    /// The reported position, nil when the fields are empty.
     public var coordinate: Coordinate?
     /// Speed over ground, metres per second.
     public var speed: Double?
     /// Course over ground, degrees from true north.
     public var course: Double?
+    /// UTC date, nil when absent or malformed.
     public var date: NMEADate?
 
     init(_ reader: NMEAFieldReader) throws(NMEAError) {
@@ -134,8 +142,11 @@ public struct NMEARecommendedMinimum: Hashable, Sendable {
 
 /// GLL content.
 public struct NMEAGeographicPosition: Hashable, Sendable {
+    /// The reported position, nil when the fields are empty.
     public var coordinate: Coordinate?
+    /// UTC seconds since midnight.
     public var timeOfDay: Double?
+    /// Status `A` and, from NMEA 2.3 on, a mode indicator other than `N`.
     public var isValid: Bool
 
     init(_ reader: NMEAFieldReader) throws(NMEAError) {
@@ -150,8 +161,11 @@ public struct NMEAGeographicPosition: Hashable, Sendable {
 public struct NMEADilution: Hashable, Sendable {
     /// 1 = no fix, 2 = 2D, 3 = 3D.
     public var fixType: Int?
+    /// Position dilution of precision.
     public var pdop: Double?
+    /// Horizontal dilution of precision.
     public var hdop: Double?
+    /// Vertical dilution of precision.
     public var vdop: Double?
 
     init(_ reader: NMEAFieldReader) throws(NMEAError) {
@@ -164,9 +178,13 @@ public struct NMEADilution: Hashable, Sendable {
 
 /// GST content: 1-sigma errors in metres.
 public struct NMEAErrorStatistics: Hashable, Sendable {
+    /// UTC seconds since midnight.
     public var timeOfDay: Double?
+    /// 1-sigma latitude error, metres.
     public var latitudeSigma: Double?
+    /// 1-sigma longitude error, metres.
     public var longitudeSigma: Double?
+    /// 1-sigma altitude error, metres.
     public var altitudeSigma: Double?
 
     init(_ reader: NMEAFieldReader) throws(NMEAError) {
@@ -202,7 +220,9 @@ public struct NMEACourseOverGround: Hashable, Sendable {
 
 /// ZDA content.
 public struct NMEADateAndTime: Hashable, Sendable {
+    /// UTC seconds since midnight.
     public var timeOfDay: Double?
+    /// UTC date, nil when absent or malformed.
     public var date: NMEADate?
 
     init(_ reader: NMEAFieldReader) throws(NMEAError) {

@@ -10,6 +10,7 @@ public struct NMEAStreamDecoder: Sendable {
     private var pending: [UInt8] = []
     private var discardingLongLine = false
 
+    /// Creates an empty decoder / zero counts.
     public init() {}
 
     /// Adds bytes and returns the sentences completed by them.
@@ -76,6 +77,7 @@ public struct NMEAStatistics: Hashable, Sendable, CustomStringConvertible {
     /// Lines that were not NMEA at all: comments, AIS, binary data, over-long lines.
     public var skippedLines = 0
 
+    /// Creates an empty decoder / zero counts.
     public init() {}
 
     public var description: String {

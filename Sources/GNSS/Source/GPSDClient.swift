@@ -42,13 +42,18 @@ public struct GPSDClient: Sendable {
         public var silenceTimeout: Double = 10
         /// First reconnect delay in seconds; doubles per failure up to `maximumBackoff`.
         public var initialBackoff: Double = 0.25
+        /// Longest reconnect delay in seconds.
         public var maximumBackoff: Double = 5
+        /// The defaults.
         public init() {}
     }
 
+    /// Where gpsd listens.
     public let endpoint: GPSDEndpoint
+    /// Timeouts and backoff.
     public let options: Options
 
+    /// Creates a client; nothing connects until `events()`, `firstFix(timeout:)` or `availability()`.
     public init(endpoint: GPSDEndpoint = .standard, options: Options = Options()) {
         self.endpoint = endpoint
         self.options = options
@@ -57,9 +62,7 @@ public struct GPSDClient: Sendable {
     /// A stream of events that runs until the consumer stops iterating (the connection thread
     /// then closes its socket within about 100 ms).
     public func events() -> AsyncStream<Event> {
-        let (stream, stop) = startSession()
-        _ = stop
-        return stream
+        startSession().stream
     }
 
     /// Waits for the first fix.
@@ -112,7 +115,7 @@ public struct GPSDClient: Sendable {
         }
     }
 
-    func startSession() -> (AsyncStream<Event>, StopFlag) {
+    func startSession() -> (stream: AsyncStream<Event>, stop: StopFlag) {
         let stop = StopFlag()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
         continuation.onTermination = { _ in stop.set() }

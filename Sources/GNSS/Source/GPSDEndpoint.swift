@@ -1,11 +1,14 @@
 /// Where gpsd listens: `HOST:PORT`, the `--gpsd` option and the `gpsd` config key.
 public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
+    /// Host name or address.
     public var host: String
+    /// TCP port.
     public var port: Int
 
     /// gpsd's default, `127.0.0.1:2947` (gpsd binds loopback only unless started with `-G`).
     public static let standard = GPSDEndpoint(host: "127.0.0.1", port: 2947)
 
+    /// Creates an endpoint.
     public init(host: String, port: Int) {
         self.host = host
         self.port = port

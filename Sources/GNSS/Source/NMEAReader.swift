@@ -28,7 +28,9 @@ public struct NMEAReader: Sendable {
         case failed(GNSSError)
     }
 
+    /// The device or file to read.
     public let path: String
+    /// Serial speed, used when the path is a terminal.
     public let baudRate: Int
     /// Seconds without a fix before `.silent` is reported.
     public var silenceTimeout: Double = 10
