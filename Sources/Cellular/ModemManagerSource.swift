@@ -15,11 +15,15 @@ public struct ModemManagerSource: Sendable {
     public var mmcli: String
     /// Seconds each `mmcli` call may take before it is killed.
     public var timeout: Double
+    /// Extra environment for `mmcli`, e.g. `DBUS_SYSTEM_BUS_ADDRESS` for a ModemManager on a
+    /// private bus (mmcli has no option for the bus; GDBus honours the variable).
+    public var environment: [String: String]
 
     /// Creates a source; nothing runs until `servingCell()` or `availability()`.
-    public init(mmcli: String = "mmcli", timeout: Double = 5) {
+    public init(mmcli: String = "mmcli", timeout: Double = 5, environment: [String: String] = [:]) {
         self.mmcli = mmcli
         self.timeout = timeout
+        self.environment = environment
     }
 
     /// Reads the serving cell: `mmcli -m any --location-get -J`, then `mmcli -m any -J` for the
@@ -55,7 +59,7 @@ public struct ModemManagerSource: Sendable {
         let outcome: ChildProcess.Outcome
         do {
             // LC_ALL=C: mmcli prints GPS values with %lf, which follows LC_NUMERIC.
-            outcome = try await ChildProcess.run(mmcli, arguments, environment: ["LC_ALL": "C"], timeout: timeout)
+            outcome = try await ChildProcess.run(mmcli, arguments, environment: environment.merging(["LC_ALL": "C"]) { _, c in c }, timeout: timeout)
         } catch {
             switch error {
             case .notFound:
