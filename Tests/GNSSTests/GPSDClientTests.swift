@@ -73,6 +73,37 @@ struct GPSDClientTests {
         }
     }
 
+    /// A recorded drive (gpsd's own skytraq-fix.log) through a real gpsd: every fix the client
+    /// reports is a position gpsd's expected output has, and most of them arrive.
+    @Test func recordedLogThroughGPSDGivesTheRecordedPositions() async throws {
+        let log = GNSSTestData.fixtures.appendingPathComponent("skytraq-fix.log")
+        let replay = try GPSDRegressionReplay(log: log)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .map(String.init).filter { $0.hasPrefix("$") }
+        try await withGPSD { gpsd in
+            var events = GPSDClient(endpoint: gpsd.endpoint).events().makeAsyncIterator()
+            _ = await firstEvent(&events, within: .seconds(5)) {
+                if case .devices = $0 { return true } else { return false }
+            }
+            let feeder = Task {
+                for line in lines {
+                    gpsd.send([line])
+                    try? await Task.sleep(for: .milliseconds(5))
+                }
+            }
+            defer { feeder.cancel() }
+            var fixes: [Location] = []
+            _ = await firstEvent(&events, within: .seconds(10)) { event in
+                if case .fix(let location) = event { fixes.append(location) }
+                return fixes.count >= replay.expected.count / 2
+            }
+            #expect(fixes.count >= replay.expected.count / 2)
+            for fix in fixes {
+                #expect(replay.expected.contains { GPSDRegressionReplay.matches($0, fix.coordinate) }, "\(fix.coordinate)")
+            }
+        }
+    }
+
     @Test func noFixEpochsGiveNoFix() async throws {
         try await withGPSD { gpsd in
             let feeder = startFeeding(gpsd, latitude: 0, longitude: 0, fix: false)
