@@ -1,1 +1,0 @@
-// The Cellular module; see README "Architecture".

@@ -1,1 +1,0 @@
-// The GNSS module; see README "Architecture".
