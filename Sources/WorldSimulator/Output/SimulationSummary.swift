@@ -1,0 +1,43 @@
+/// What a written town contains: counts of emitters, traps, survey rows and queries.
+///
+/// `TownWriter.write(to:)` returns it and also records it in `town.json`, so tests and
+/// benchmarks can check a run without re-reading the files.
+public struct SimulationSummary: Hashable, Sendable {
+    public var routers = 0
+    /// Router BSSIDs of every role (hotspots and randomized phones not included).
+    public var accessPoints = 0
+    public var accessPointsByRole: [SimulatedAccessPoint.Role: Int] = [:]
+    public var movedRouters = 0
+    public var optedOutAccessPoints = 0
+    public var hiddenAccessPoints = 0
+    public var hotspots = 0
+    public var gsmCells = 0
+    public var lteCells = 0
+    public var surveyScans = 0
+    public var surveyWiFiRows = 0
+    public var surveyCellRows = 0
+    /// Survey rows of surveyors' phone hotspots.
+    public var surveyHotspotRows = 0
+    /// Survey rows of randomized phone addresses (each address seen once).
+    public var surveyRandomizedRows = 0
+    /// Survey rows of `_nomap` networks.
+    public var surveyOptedOutRows = 0
+    /// Survey rows of routers that later moved.
+    public var surveyMovedRows = 0
+    public var wifiQueries = 0
+    public var cellQueries = 0
+    /// Wi-Fi queries that also carry cells.
+    public var wifiQueriesWithCells = 0
+    /// Wi-Fi queries hearing at least one moved router (at its new place).
+    public var wifiQueriesWithMovedAccessPoints = 0
+    /// Wi-Fi queries hearing a surveyor's hotspot.
+    public var wifiQueriesWithHotspots = 0
+    /// Seconds spent writing.
+    public var elapsedSeconds = 0.0
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// All queries (one line each in `queries.jsonl` and `truth.jsonl`).
+    public var queries: Int { wifiQueries + cellQueries }
+}
