@@ -8,6 +8,7 @@ import Testing
     static let allFiles = [
         TownWriter.FileName.survey, TownWriter.FileName.cells, TownWriter.FileName.queries,
         TownWriter.FileName.truth, TownWriter.FileName.description, TownWriter.FileName.readme,
+        TownWriter.FileName.walkTrace, TownWriter.FileName.walkTruth,
     ]
 
     @Test func sameSeedWritesIdenticalBytes() throws {

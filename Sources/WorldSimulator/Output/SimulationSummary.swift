@@ -32,6 +32,8 @@ public struct SimulationSummary: Hashable, Sendable {
     public var wifiQueriesWithMovedAccessPoints = 0
     /// Wi-Fi queries hearing a surveyor's hotspot.
     public var wifiQueriesWithHotspots = 0
+    /// Lines in `walk.trace.jsonl` (and `walk.truth.jsonl`).
+    public var walkSamples = 0
     /// Seconds spent writing.
     public var elapsedSeconds = 0.0
 

@@ -43,7 +43,7 @@ struct TownDescription {
             ("wifiQueries", summary.wifiQueries), ("cellQueries", summary.cellQueries),
             ("wifiQueriesWithCells", summary.wifiQueriesWithCells),
             ("wifiQueriesWithMovedAccessPoints", summary.wifiQueriesWithMovedAccessPoints),
-            ("wifiQueriesWithHotspots", summary.wifiQueriesWithHotspots),
+            ("wifiQueriesWithHotspots", summary.wifiQueriesWithHotspots), ("walkSamples", summary.walkSamples),
         ]
         fields.append(("counts", "{" + counts.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"))
         try json.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
@@ -63,6 +63,8 @@ struct TownDescription {
             queries.jsonl         \(summary.queries) geolocate requests: \(summary.wifiQueries) Wi-Fi \
             (\(summary.wifiQueriesWithCells) with cells), \(summary.cellQueries) cell-only.
             truth.jsonl           true position of each query, line for line: {"lat","lng","kind"}.
+            walk.trace.jsonl      \(summary.walkSamples)-line replay trace of a walk (Unix ms times, GPS drop-outs).
+            walk.truth.jsonl      true position of each trace line: {"time","lat","lng"}.
             town.json             these parameters and counts, for scripts.
 
             Emitters: \(summary.routers) routers, \(summary.accessPoints) BSSIDs.

@@ -40,9 +40,19 @@ extension TownWriter {
     /// One geolocate request (Ichnaea/Google shape) on one line; empty lists are left out.
     private func writeRequest(_ scan: SimulatedScan, to file: BufferedFileWriter) throws(SimulationError) {
         try file.write("{\"considerIp\":false")
-        if !scan.accessPoints.isEmpty {
+        try writeObservations(accessPoints: scan.accessPoints, cells: scan.cells, to: file)
+        file.write(byte: UInt8(ascii: "}"))
+        try file.endLine()
+    }
+
+    /// `,"wifiAccessPoints":[…]` and `,"cellTowers":[…]` in geolocate shape, each only when
+    /// non-empty.
+    func writeObservations(accessPoints: [HeardAccessPoint], cells: [HeardCell], to file: BufferedFileWriter)
+        throws(SimulationError)
+    {
+        if !accessPoints.isEmpty {
             try file.write(",\"wifiAccessPoints\":[")
-            for (position, heard) in scan.accessPoints.enumerated() {
+            for (position, heard) in accessPoints.enumerated() {
                 try file.write(position == 0 ? "{\"macAddress\":\"" : ",{\"macAddress\":\"")
                 file.write(macAddress: heard.bssid.rawValue)
                 try file.write("\",\"signalStrength\":")
@@ -53,9 +63,9 @@ extension TownWriter {
             }
             file.write(byte: UInt8(ascii: "]"))
         }
-        if !scan.cells.isEmpty {
+        if !cells.isEmpty {
             try file.write(",\"cellTowers\":[")
-            for (position, heard) in scan.cells.enumerated() {
+            for (position, heard) in cells.enumerated() {
                 let identity = heard.cell.identity
                 try file.write(position == 0 ? "{\"radioType\":\"" : ",{\"radioType\":\"")
                 try file.write(identity.radio.rawValue)
@@ -73,7 +83,5 @@ extension TownWriter {
             }
             file.write(byte: UInt8(ascii: "]"))
         }
-        file.write(byte: UInt8(ascii: "}"))
-        try file.endLine()
     }
 }

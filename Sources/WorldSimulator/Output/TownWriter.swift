@@ -9,6 +9,8 @@ import PositioningCore
 /// - `cells.opencellid.csv`: OpenCellID columns (lon before lat), published positions and ranges.
 /// - `queries.jsonl`: one geolocate request per line.
 /// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}`, line for line with the queries.
+/// - `walk.trace.jsonl` and `walk.truth.jsonl`: a 15-minute walk as a replay trace (with GPS
+///   drop-outs) and its true positions.
 /// - `town.json` and `README.txt`: parameters and counts.
 ///
 /// ```swift
@@ -27,6 +29,8 @@ public struct TownWriter: Sendable {
         public static let truth = "truth.jsonl"
         public static let description = "town.json"
         public static let readme = "README.txt"
+        public static let walkTrace = "walk.trace.jsonl"
+        public static let walkTruth = "walk.truth.jsonl"
     }
 
     /// WiGLE's first line; the engine's WiGLE reader expects this shape.
@@ -62,6 +66,7 @@ public struct TownWriter: Sendable {
         try writeSurvey(to: path(FileName.survey), summary: &summary)
         try writeCells(to: path(FileName.cells))
         try writeQueries(queries: path(FileName.queries), truth: path(FileName.truth), summary: &summary)
+        summary.walkSamples = try writeWalkTrace(trace: path(FileName.walkTrace), truth: path(FileName.walkTruth))
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         try TownDescription(town: town, summary: summary).write(
             json: path(FileName.description), readme: path(FileName.readme))
