@@ -2,7 +2,7 @@
 ///
 /// `TownWriter.write(to:)` returns it and also records it in `town.json`, so tests and
 /// benchmarks can check a run without re-reading the files.
-public struct SimulationSummary: Hashable, Sendable {
+public struct SimulationSummary: Hashable, Sendable, CustomStringConvertible {
     public var routers = 0
     /// Router BSSIDs of every role (hotspots and randomized phones not included).
     public var accessPoints = 0
@@ -42,4 +42,11 @@ public struct SimulationSummary: Hashable, Sendable {
 
     /// All queries (one line each in `queries.jsonl` and `truth.jsonl`).
     public var queries: Int { wifiQueries + cellQueries }
+
+    /// One line for people, e.g. what `whereabouts simulate` prints.
+    public var description: String {
+        "\(accessPoints) BSSIDs from \(routers) routers, \(gsmCells + lteCells) cells; survey \(surveyScans) scans "
+            + "(\(surveyWiFiRows) Wi-Fi + \(surveyCellRows) cell rows); \(queries) queries (\(wifiQueries) Wi-Fi, "
+            + "\(cellQueries) cell); walk \(walkSamples) samples"
+    }
 }

@@ -3,10 +3,11 @@ import Foundation
 /// The signal model: log-distance path loss, spatially consistent shadowing, and per-reading
 /// noise.
 ///
-/// Shadowing (walls, trees, parked vans) is a Gaussian offset per emitter and per 25 m patch
-/// of ground, derived from a hash of the seed, the emitter and the patch. Two scans in the same
-/// patch therefore see the same offset for an access point, as in the real world, which is what
-/// lets fingerprinting work; the per-reading noise on top is independent.
+/// Shadowing (walls, trees, parked vans) is a Gaussian offset per router or cell and per patch
+/// of ground (25 m for Wi-Fi, 50 m for cells), derived from a hash of the seed, the emitter and
+/// the patch. Two scans in the same patch therefore see the same offset for an access point, as
+/// in the real world, which is what lets fingerprinting work; the per-reading noise on top is
+/// independent.
 struct RadioPropagation: Sendable {
     let seed: UInt64
     let shadowingSigma: Double
@@ -17,7 +18,8 @@ struct RadioPropagation: Sendable {
     func meanSignal(of accessPoint: SimulatedAccessPoint, at receiver: PlanePosition, from source: PlanePosition) -> Double {
         let distance = max(1, receiver.distance(to: source))
         return accessPoint.referencePower - 10 * accessPoint.pathLossExponent * log10(distance)
-            + shadowing(emitter: UInt64(accessPoint.index), at: receiver)
+            // Keyed by router: a router's sibling BSSIDs sit behind the same walls.
+            + shadowing(emitter: UInt64(accessPoint.routerIndex), at: receiver)
     }
 
     /// Mean received power of `cell` at `receiver`, dBm: 3.5 path-loss exponent beyond 100 m,

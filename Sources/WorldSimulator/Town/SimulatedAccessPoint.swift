@@ -19,9 +19,9 @@ public struct SimulatedAccessPoint: Hashable, Sendable {
         case locallyAdministeredSecondary
     }
 
-    /// Index in `Town.accessPoints`; keys the spatially consistent shadowing.
+    /// Index in `Town.accessPoints`.
     public let index: Int
-    /// Index of the router this BSSID belongs to.
+    /// Index of the router this BSSID belongs to; keys the spatially consistent shadowing.
     public let routerIndex: Int
     public let bssid: BSSID
     /// The network name; empty when hidden.

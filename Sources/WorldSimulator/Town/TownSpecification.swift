@@ -58,6 +58,10 @@ public struct TownSpecification: Hashable, Sendable {
     /// Standard deviation of per-reading noise, dB.
     public var readingNoiseSigma: Double = 2.5
 
+    /// Where `whereabouts simulate` puts a town unless told otherwise: central Berlin, which
+    /// matches the default MCC 262 and the German operator names.
+    public static let defaultCentre = Coordinate(latitude: 52.52, longitude: 13.405)
+
     /// Creates a specification with default trap rates.
     public init(seed: UInt64, centre: Coordinate, size: TownSize = .small) {
         self.seed = seed
