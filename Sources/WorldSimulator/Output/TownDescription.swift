@@ -67,6 +67,9 @@ struct TownDescription {
             walk.truth.jsonl      true position of each trace line: {"time","lat","lng"}.
             town.json             these parameters and counts, for scripts.
 
+            Times are UTC (WiGLE FirstSeen) or Unix milliseconds (walk trace). Same seed and size,
+            same bytes.
+
             Emitters: \(summary.routers) routers, \(summary.accessPoints) BSSIDs.
             Traps: \(summary.movedRouters) routers moved after the survey (queries hear them at the new place);
             \(summary.optedOutAccessPoints) _nomap BSSIDs; \(summary.hotspots) surveyor phone hotspots \
