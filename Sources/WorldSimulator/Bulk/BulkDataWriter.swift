@@ -16,6 +16,7 @@ import PositioningCore
 /// print(cells, survey)    // rows, MiB, rows/s
 /// ```
 public struct BulkDataWriter: Sendable {
+    /// Seeds every random choice; the same seed and count give the same bytes.
     public let seed: UInt64
     /// The middle of the region the rows are scattered over.
     public let centre: Coordinate

@@ -19,17 +19,26 @@ import PositioningCore
 /// print(summary.surveyWiFiRows, summary.queries)
 /// ```
 public struct TownWriter: Sendable {
+    /// The town to write.
     public let town: Town
 
     /// File names inside the output directory.
     public enum FileName {
+        /// The WiGLE 1.4 survey.
         public static let survey = "survey.wigle.csv"
+        /// The OpenCellID reference cells.
         public static let cells = "cells.opencellid.csv"
+        /// Geolocate requests, one per line.
         public static let queries = "queries.jsonl"
+        /// True positions of the queries, line for line.
         public static let truth = "truth.jsonl"
+        /// Parameters and counts as JSON.
         public static let description = "town.json"
+        /// Parameters and counts for people.
         public static let readme = "README.txt"
+        /// The walk as a replay trace.
         public static let walkTrace = "walk.trace.jsonl"
+        /// True positions of the walk, line for line.
         public static let walkTruth = "walk.truth.jsonl"
     }
 

@@ -1,29 +1,6 @@
 import Foundation
 import PositioningCore
 
-/// One moment of a replayed walk: what the radios reported, and where the walker really was.
-public struct WalkSample: Hashable, Sendable {
-    /// A GNSS fix as gpsd would report it.
-    public struct Fix: Hashable, Sendable {
-        public let position: PlanePosition
-        /// 68 % radius, metres.
-        public let accuracy: Double
-        /// Metres per second.
-        public let speed: Double
-        /// Degrees clockwise from north.
-        public let course: Double
-    }
-
-    /// Milliseconds since 1970, UTC.
-    public let time: Int64
-    public let truePosition: PlanePosition
-    /// Nil during a GPS drop-out (indoors, under trees, in an underpass).
-    public let fix: Fix?
-    /// Empty except on scan samples (every `scanEvery`-th sample).
-    public let accessPoints: [HeardAccessPoint]
-    public let cells: [HeardCell]
-}
-
 extension Town {
     /// Calls `body` with every sample of a walk through the town after the survey: a GNSS fix
     /// every `interval` seconds except during three drop-outs of 30–90 s, and a Wi-Fi and cell

@@ -23,6 +23,7 @@ public struct SimulatedAccessPoint: Hashable, Sendable {
     public let index: Int
     /// Index of the router this BSSID belongs to; keys the spatially consistent shadowing.
     public let routerIndex: Int
+    /// The address it broadcasts.
     public let bssid: BSSID
     /// The network name; empty when hidden.
     public let ssid: String
@@ -32,6 +33,7 @@ public struct SimulatedAccessPoint: Hashable, Sendable {
     public let channel: Int
     /// Centre frequency in MHz.
     public let frequency: Int
+    /// What this BSSID is to its router.
     public let role: Role
     /// Where the survey heard it.
     public let surveyedPosition: PlanePosition
@@ -47,40 +49,4 @@ public struct SimulatedAccessPoint: Hashable, Sendable {
 
     /// Whether the owner opted the network out of location databases (`_nomap`).
     public var isOptedOut: Bool { ssid.hasSuffix("_nomap") }
-}
-
-/// A surveyor's phone hotspot: it travels with the surveyor, so the survey hears it strongly
-/// all along the route and it has no position of its own.
-public struct PhoneHotspot: Hashable, Sendable {
-    public let bssid: BSSID
-    public let ssid: String
-    public let channel: Int
-    /// Index of the surveyor carrying it.
-    public let surveyorIndex: Int
-}
-
-/// One sector of a cell tower.
-public struct SimulatedCell: Hashable, Sendable {
-    public let identity: CellIdentity
-    /// Index in `Town.cells`; keys the cell's shadowing.
-    public let index: Int
-    /// Where the mast stands.
-    public let sitePosition: PlanePosition
-    /// Main-lobe direction, degrees from north.
-    public let azimuth: Double
-    /// Mean received power 100 m from the mast on the main lobe, dBm.
-    public let referencePower: Double
-    /// The position OpenCellID publishes: a centroid of its contributors' fixes, so off by
-    /// a few hundred metres and pulled towards where people are.
-    public let publishedPosition: PlanePosition
-    /// The range OpenCellID publishes, metres.
-    public let publishedRange: Int
-    /// How many measurements OpenCellID says it has.
-    public let publishedSamples: Int
-    /// Operator name, written as the SSID of WiGLE cell rows.
-    public let operatorName: String
-    /// ARFCN (GSM) or EARFCN (LTE).
-    public let channel: Int
-    /// Physical cell id (LTE), written as OpenCellID's `unit`.
-    public let physicalCellID: Int
 }

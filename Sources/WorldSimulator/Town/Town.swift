@@ -12,9 +12,11 @@ import PositioningCore
 /// let summary = try TownWriter(town: town).write(to: "/tmp/town")
 /// ```
 public struct Town: Sendable {
+    /// What the town was built from.
     public let specification: TownSpecification
     /// Converts the town's east/north metres to latitude and longitude.
     public let plane: LocalTangentPlane
+    /// The street grid surveys, queries and walks follow.
     public let streets: StreetGrid
     /// Every router BSSID, indexed by `SimulatedAccessPoint.index`.
     public let accessPoints: [SimulatedAccessPoint]
