@@ -1,1 +1,0 @@
-// The WorldSimulator module; see README "Architecture".
