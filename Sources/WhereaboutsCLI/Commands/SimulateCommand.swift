@@ -1,0 +1,87 @@
+import Foundation
+import PositioningCore
+import WorldSimulator
+
+/// `whereabouts simulate`: a deterministic synthetic town to import, query and evaluate.
+enum SimulateCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "simulate",
+        abstract: "Write a deterministic synthetic town: survey, towers, queries and their true positions.",
+        discussion: """
+            The town has the traps real survey data has: shadowing, GPS noise, moved access points, \
+            phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
+            networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
+            (the format ../shared/tools/score-fixes reads), a walk trace, town.json and README.txt. \
+            The same seed and size always give the same files.
+            """,
+        options: [
+            .value("--seed", "N", help: "Random seed (default 1)."),
+            .value("--out", "DIR", help: "Directory to write (created 0700)."),
+            .value("--size", "SIZE", help: "tiny, small (default), medium or large."),
+            .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
+            .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
+            .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
+        ],
+        examples: [
+            "whereabouts simulate --seed 7 --out town7",
+            "whereabouts simulate --seed 3 --centre -16.5,179.995 --out fiji",
+            "whereabouts simulate --opencellid-rows 1000000 --out bench",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let directory = arguments.value("--out") else { throw CommandFailure.usage("--out DIR is required") }
+        let seed = try arguments.value("--seed").map { text throws(CommandFailure) in
+            guard let seed = UInt64(text) else { throw CommandFailure.usage("--seed expects a whole number, got '\(text)'") }
+            return seed
+        } ?? 1
+        var centre = TownSpecification.defaultCentre
+        if let text = arguments.value("--centre") {
+            centre = try CoordinateArgument.parse(text, option: "--centre")
+        }
+        let cellRows = try rowCount(arguments, "--opencellid-rows")
+        let wigleRows = try rowCount(arguments, "--wigle-rows")
+        if cellRows != nil || wigleRows != nil {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let writer = BulkDataWriter(seed: seed, centre: centre)
+            if let cellRows {
+                let report = try writer.writeOpenCellIDCells(count: cellRows, to: directory + "/cells.csv")
+                context.output.line("cells.csv: \(report)")
+            }
+            if let wigleRows {
+                let report = try writer.writeWiGLERows(count: wigleRows, to: directory + "/survey.wigle.csv")
+                context.output.line("survey.wigle.csv: \(report)")
+            }
+            return .success
+        }
+        var size = TownSize.small
+        if let name = arguments.value("--size") {
+            guard let named = TownSize(named: name) else {
+                throw CommandFailure.usage("unknown size '\(name)' (expected \(TownSize.presetNames.joined(separator: ", ")))")
+            }
+            size = named
+        }
+        let summary = try TownWriter(town: Town(TownSpecification(seed: seed, centre: centre, size: size))).write(to: directory)
+        context.output.line("\(directory): \(summary)")
+        return .success
+    }
+
+    private static func rowCount(_ arguments: ParsedArguments, _ option: String) throws(CommandFailure) -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let count = Int(text), count > 0 else { throw .usage("\(option) expects a positive whole number, got '\(text)'") }
+        return count
+    }
+}
+
+/// Parses `LAT,LON` command-line values.
+enum CoordinateArgument {
+    static func parse(_ text: String, option: String) throws(CommandFailure) -> Coordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+            let coordinate = Coordinate(validating: latitude, longitude)
+        else {
+            throw .usage("\(option) expects LAT,LON in degrees (e.g. 52.52,13.405), got '\(text)'")
+        }
+        return coordinate
+    }
+}

@@ -1,0 +1,141 @@
+import Cellular
+import Foundation
+import GNSS
+import PositioningCore
+import RadioMap
+import WiFiScanner
+
+/// `whereabouts status`: Core Location's availability checks, for each source and the radio map.
+enum StatusCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "status",
+        abstract: "Say whether location services are enabled and which sources can run here, and why not.",
+        options: [
+            .value("--db", "PATH", help: "Radio map to describe (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .value("--gpsd", "HOST:PORT", help: "gpsd to check (default: the config's gpsd, else 127.0.0.1:2947)."),
+            .value("--nmea-device", "PATH", help: "Check an NMEA serial device or file instead of gpsd."),
+            .flag("--json", help: "Print the status as JSON."),
+        ])
+
+    /// One source's availability, in the three states Core Location distinguishes.
+    struct SourceStatus {
+        var source: String
+        var state: String  // available, unavailable, denied
+        var detail: String
+        var remedy: String?
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let paths = StandardPaths(environment: context.environment)
+        let configuration = try paths.loadConfiguration()
+        let gpsdText = arguments.value("--gpsd") ?? configuration.gpsd
+        let nmeaDevice = arguments.value("--nmea-device") ?? configuration.nmeaDevice
+        async let gps = gpsStatus(gpsd: gpsdText, nmeaDevice: nmeaDevice)
+        async let cell = cellStatus()
+        async let wifi = wifiStatus()
+        let sources = try await [gps, cell, wifi]
+        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        let radioMap = radioMapSummary(databasePath)
+
+        if arguments.flag("--json") {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.writeKey("enabled")
+            writer.write(configuration.enabled)
+            writer.writeKey("configuration")
+            writer.write(paths.configurationFile)
+            writer.writeKey("sources")
+            writer.beginArray()
+            for status in sources {
+                writer.beginObject()
+                writer.writeKey("source")
+                writer.write(status.source)
+                writer.writeKey("state")
+                writer.write(status.state)
+                writer.writeKey(status.state == "available" ? "detail" : "reason")
+                writer.write(status.detail)
+                if let remedy = status.remedy {
+                    writer.writeKey("remedy")
+                    writer.write(remedy)
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.writeKey("radioMap")
+            writer.beginObject()
+            writer.writeKey("path")
+            writer.write(databasePath)
+            writer.writeKey("summary")
+            writer.write(radioMap)
+            writer.endObject()
+            writer.endObject()
+            context.output.line(writer.string)
+        } else {
+            var text = "Location services: \(configuration.enabled ? "enabled" : "disabled (enabled = false in \(paths.configurationFile))")\n"
+            for status in sources {
+                text += "\(status.source.padding(toLength: 5, withPad: " ", startingAt: 0)) \(status.state): \(status.detail)\n"
+                if let remedy = status.remedy { text += "      → \(remedy)\n" }
+            }
+            text += "Radio map: \(databasePath)\n      \(radioMap)\n"
+            context.output.write(text)
+        }
+        return configuration.enabled ? .success : .disabled
+    }
+
+    private static func gpsStatus(gpsd: String?, nmeaDevice: String?) async throws -> SourceStatus {
+        let availability: GNSSAvailability
+        if let nmeaDevice {
+            availability = await NMEAReader(path: nmeaDevice).availability()
+        } else {
+            var endpoint = GPSDEndpoint.standard
+            if let gpsd {
+                guard let parsed = GPSDEndpoint(parsing: gpsd) else {
+                    throw CommandFailure.usage("--gpsd expects HOST:PORT, got '\(gpsd)'")
+                }
+                endpoint = parsed
+            }
+            availability = await GPSDClient(endpoint: endpoint).availability()
+        }
+        switch availability {
+        case .available(let detail): return SourceStatus(source: "gps", state: "available", detail: detail)
+        case .unavailable(let reason, let remedy): return SourceStatus(source: "gps", state: "unavailable", detail: reason, remedy: remedy)
+        case .denied(let reason, let remedy): return SourceStatus(source: "gps", state: "denied", detail: reason, remedy: remedy)
+        }
+    }
+
+    private static func cellStatus() async -> SourceStatus {
+        switch await ModemManagerSource().availability() {
+        case .available(let detail): SourceStatus(source: "cell", state: "available", detail: detail)
+        case .unavailable(let reason, let remedy): SourceStatus(source: "cell", state: "unavailable", detail: reason, remedy: remedy)
+        case .denied(let reason, let remedy): SourceStatus(source: "cell", state: "denied", detail: reason, remedy: remedy)
+        }
+    }
+
+    private static func wifiStatus() async -> SourceStatus {
+        do {
+            let interfaces = try await WiFiScanner().interfaces()
+            return SourceStatus(source: "wifi", state: "available", detail: "interfaces: \(interfaces.map(\.name).joined(separator: ", "))")
+        } catch {
+            switch error.exitCode {
+            case ExitCode.permissionDenied.rawValue:
+                return SourceStatus(source: "wifi", state: "denied", detail: error.description,
+                                    remedy: "run as a user allowed to use netlink, or use 'whereabouts scan --cached'")
+            default:
+                return SourceStatus(source: "wifi", state: "unavailable", detail: error.description,
+                                    remedy: "use a machine with a Wi-Fi adapter and its driver loaded (cfg80211)")
+            }
+        }
+    }
+
+    private static func radioMapSummary(_ path: String) -> String {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return "none yet — build one with 'whereabouts import FILE'"
+        }
+        do {
+            let statistics = try RadioMap(path: path, mode: .readOnly).statistics()
+            return "\(statistics)"
+        } catch {
+            return "unusable: \(CommandFailure(error).message)"
+        }
+    }
+}
