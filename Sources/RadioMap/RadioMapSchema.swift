@@ -1,3 +1,5 @@
+import Foundation
+
 /// The radio map's schema: an application id and an ordered list of named migrations, each
 /// recorded in `schema_migrations` once applied.
 enum RadioMapSchema {
@@ -94,8 +96,8 @@ enum RadioMapSchema {
             try connection.inTransaction {
                 try connection.execute(migration.sql)
                 try connection.cachedStatement(
-                    sql: "INSERT INTO schema_migrations(name, applied_at) VALUES(?, unixepoch('now'))"
-                ).execute([.text(migration.name)])
+                    sql: "INSERT INTO schema_migrations(name, applied_at) VALUES(?, ?)"
+                ).execute([.text(migration.name), .real(Date().timeIntervalSince1970)])
             }
         }
     }

@@ -43,8 +43,9 @@ final class SurveyImporter {
         try connection.inTransaction {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
-                VALUES(?, ?, 'pending', ?, 0, 0, 0, unixepoch('now', 'subsec'))
-                """).execute([.text((path as NSString).lastPathComponent), .integer(file.size), .text(format.rawValue)])
+                VALUES(?, ?, 'pending', ?, 0, 0, 0, ?)
+                """).execute([.text((path as NSString).lastPathComponent), .integer(file.size), .text(format.rawValue),
+                          .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
             try streamRows(parse)
             try aggregateAffected()

@@ -104,6 +104,11 @@ public struct WigleRowParser: Sendable {
             throw SurveyRowError(reason: "invalid cell key", column: "MAC",
                                  detail: "cell key \"\(key.prefix(30))\" is not MCCMNC_LAC_CID")
         }
+        // Android reports an unknown LAC/CID as Integer.MAX_VALUE (CellInfo.UNAVAILABLE).
+        guard area != Int(Int32.max), cellID != Int64(Int32.max) else {
+            throw SurveyRowError(reason: "unknown cell identity", column: "MAC",
+                                 detail: "cell key \"\(key.prefix(30))\" has Android's \"unavailable\" value 2147483647")
+        }
         // WiGLE's Android app files every GsmCellLocation as GSM, UMTS cells included; a cell id
         // beyond GSM's 16 bits is a UMTS cell (RNC id << 16 | cell id).
         let radio = radio == .gsm && cellID > 65535 ? RadioType.wcdma : radio
