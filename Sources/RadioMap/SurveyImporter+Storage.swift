@@ -6,18 +6,11 @@ extension SurveyImporter {
     func store(_ row: SurveyRow, line: Int) throws {
         switch row {
         case .accessPoint(let bssid, let seen):
-            try connection.cachedStatement(sql: """
-                INSERT INTO ap_observations(bssid, import_id, line, latitude, longitude, accuracy, signal, time, ssid)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute([.integer(Int64(bssid.rawValue)), .integer(importID), .integer(Int64(line))]
+            try statements.insertAccessPointObservation.execute([.integer(Int64(bssid.rawValue)), .integer(importID), .integer(Int64(line))]
                     + Self.values(seen) + [.optional(seen.ssid)])
             affectedAccessPoints.insert(bssid.rawValue)
         case .cellObservation(let cell, let seen):
-            try connection.cachedStatement(sql: """
-                INSERT INTO cell_observations(radio, mcc, mnc, area, cell_id, import_id, line, latitude, longitude,
-                    accuracy, signal, time)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(RadioMap.key(cell) + [.integer(importID), .integer(Int64(line))] + Self.values(seen))
+            try statements.insertCellObservation.execute(RadioMap.key(cell) + [.integer(importID), .integer(Int64(line))] + Self.values(seen))
             affectedCells.insert(cell)
         case .publishedCell(let cell):
             // Published cells replace whatever the map had: OpenCellID aggregates far more samples.

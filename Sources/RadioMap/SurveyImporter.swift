@@ -9,6 +9,8 @@ final class SurveyImporter {
     let options: ImportOptions
     let progress: ((ImportProgress) -> Void)?
     private let file: FileChunkReader
+    /// The per-row statements, prepared once per import (a cache lookup would hash the SQL per row).
+    let statements: ImportStatements
     private let started = ContinuousClock.now
 
     private var reader = CSVRecordReader()
@@ -32,6 +34,11 @@ final class SurveyImporter {
         self.options = options
         self.progress = progress
         file = try FileChunkReader(path: path)
+        do {
+            statements = try ImportStatements(connection)
+        } catch {
+            throw ImportError.database(RadioMapError.converting(error, path: path))
+        }
     }
 
     func run() throws -> ImportSummary {

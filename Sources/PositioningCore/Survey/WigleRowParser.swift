@@ -73,7 +73,8 @@ public struct WigleRowParser: Sendable {
             guard let bssid = BSSID(key) else {
                 throw SurveyRowError(reason: "invalid MAC", column: "MAC", detail: "MAC \"\(key.prefix(30))\" is not a BSSID")
             }
-            if let name, WiFiObservation(bssid: bssid, ssid: name).isOptedOut {
+            // Both opt-out markers contain "_"; checking the byte first skips the costly search.
+            if let name, name.utf8.contains(UInt8(ascii: "_")), WiFiObservation(bssid: bssid, ssid: name).isOptedOut {
                 throw SurveyRowError(reason: SurveyRowError.optedOutReason, column: "SSID",
                                      detail: "network \"\(name)\" opted out of location databases")
             }

@@ -10,40 +10,65 @@ import Foundation
 public enum WigleTimestamp {
     /// The moment `text` names, or nil when it is empty, unknown (1970) or unparseable.
     public static func parse(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" })
-        guard parts.count >= 1 else { return nil }
-        guard let (year, month, day) = date(parts[0]), year > 1970, (1...12).contains(month),
-            (1...31).contains(day)
-        else { return nil }
-        var seconds = 0
-        if parts.count >= 2 {
-            let clock = parts[1].split(separator: ":").map { Int($0) }
-            guard clock.count >= 2, clock.count <= 3, !clock.contains(nil) else { return nil }
-            let hour = clock[0]!, minute = clock[1]!, second = clock.count == 3 ? clock[2]! : 0
-            guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-            seconds = hour * 3600 + minute * 60 + second
-        }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + seconds))
-    }
-
-    private static func date(_ text: Substring) -> (Int, Int, Int)? {
-        if text.contains("-") {
-            let fields = text.split(separator: "-").map { Int($0) }
-            guard fields.count == 3, let year = fields[0], let month = fields[1], let day = fields[2] else {
-                return nil
+        // One pass over the bytes: this runs once per survey row, so no splitting into strings.
+        var numbers = (0, 0, 0, 0, 0, 0)
+        var digits = (0, 0)
+        var count = 0, current = -1, currentDigits = 0
+        var dateSeparator: UInt8 = 0
+        func store(_ value: Int) {
+            switch count {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            case 3: numbers.3 = value
+            case 4: numbers.4 = value
+            default: numbers.5 = value
             }
-            return (year, month, day)
+            if count == 0 { digits.0 = currentDigits } else if count == 1 { digits.1 = currentDigits }
+            count += 1
         }
-        let raw = text.split(separator: "/")
-        let fields = raw.map { Int($0) }
-        guard fields.count == 3, let first = fields[0], let second = fields[1], let year = fields[2] else {
-            return nil
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                current = (current < 0 ? 0 : current) * 10 + Int(byte - UInt8(ascii: "0"))
+                currentDigits += 1
+                guard currentDigits <= 4 else { return nil }
+                continue
+            }
+            guard current >= 0, count < 6 else { return nil }
+            let expected: Bool
+            switch count {
+            case 0: dateSeparator = byte; expected = byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/")
+            case 1: expected = byte == dateSeparator
+            case 2: expected = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "T")
+            case 3, 4: expected = byte == UInt8(ascii: ":")
+            default: expected = byte == UInt8(ascii: ".")  // fractional seconds: ignored
+            }
+            guard expected else { return nil }
+            store(current)
+            current = -1
+            currentDigits = 0
+            if count == 6 { break }
         }
-        if first > 12 { return (year, second, first) }
-        if second > 12 { return (year, first, second) }
-        let padded = raw[0].count == 2 && raw[1].count == 2
-        return padded ? (year, second, first) : (year, first, second)
+        if current >= 0 && count < 6 { store(current) }
+        guard count == 3 || count >= 5 else { return nil }
+        let (year, month, day): (Int, Int, Int)
+        if dateSeparator == UInt8(ascii: "-") {
+            (year, month, day) = (numbers.0, numbers.1, numbers.2)
+        } else if numbers.0 > 12 {
+            (year, month, day) = (numbers.2, numbers.1, numbers.0)
+        } else if numbers.1 > 12 {
+            (year, month, day) = (numbers.2, numbers.0, numbers.1)
+        } else if digits.0 == 2 && digits.1 == 2 {
+            (year, month, day) = (numbers.2, numbers.1, numbers.0)
+        } else {
+            (year, month, day) = (numbers.2, numbers.0, numbers.1)
+        }
+        let (hour, minute, second) = count >= 5 ? (numbers.3, numbers.4, count == 6 ? numbers.5 : 0) : (0, 0, 0)
+        guard year > 1970, (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
