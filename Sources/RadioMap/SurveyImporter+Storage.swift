@@ -14,11 +14,14 @@ extension SurveyImporter {
             affectedCells.insert(cell)
         case .publishedCell(let cell):
             // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
-            let isNew = try connection.integer(
-                "SELECT count(*) FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?",
-                RadioMap.key(cell.identity)) == 0
-            try upsertCell(cell, source: "opencellid")
-            if isNew { counts.cellsNew += 1 } else { counts.cellsUpdated += 1 }
+            let values = Self.cellValues(cell)
+            try statements.insertPublishedCell.execute(values)
+            if connection.changes > 0 {
+                counts.cellsNew += 1
+            } else {
+                try statements.updatePublishedCell.execute(values)
+                counts.cellsUpdated += 1
+            }
             affectedAreas.insert(cell.identity.areaIdentity)
         }
     }
@@ -36,10 +39,15 @@ extension SurveyImporter {
             ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
                 radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
                 last_seen = excluded.last_seen, status = excluded.status, source = excluded.source
-            """).execute(RadioMap.key(cell.identity) + [
-                .real(cell.coordinate.latitude), .real(cell.coordinate.longitude), .real(cell.radius),
-                .integer(Int64(cell.sampleCount)), .optional(cell.firstSeen?.timeIntervalSince1970),
-                .optional(cell.lastSeen?.timeIntervalSince1970), .text(cell.status.rawValue), .text(source)])
+            """).execute(Self.cellValues(cell) + [.text(source)])
+    }
+
+    /// Key, position, radius, samples, first/last seen and status: the cells columns in order.
+    private static func cellValues(_ cell: KnownCell) -> [SQLiteValue] {
+        RadioMap.key(cell.identity) + [
+            .real(cell.coordinate.latitude), .real(cell.coordinate.longitude), .real(cell.radius),
+            .integer(Int64(cell.sampleCount)), .optional(cell.firstSeen?.timeIntervalSince1970),
+            .optional(cell.lastSeen?.timeIntervalSince1970), .text(cell.status.rawValue)]
     }
 
     /// Re-aggregates every access point, cell and area this import touched, from all their
