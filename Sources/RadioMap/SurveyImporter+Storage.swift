@@ -6,11 +6,24 @@ extension SurveyImporter {
     func store(_ row: SurveyRow, line: Int) throws {
         switch row {
         case .accessPoint(let bssid, let seen):
-            try statements.insertAccessPointObservation.execute([.integer(Int64(bssid.rawValue)), .integer(importID), .integer(Int64(line))]
-                    + Self.values(seen) + [.optional(seen.ssid)])
+            // Bound one by one: this runs for every row, and value arrays would allocate.
+            let insert = statements.insertAccessPointObservation
+            insert.reset()
+            insert.bind(.integer(Int64(bssid.rawValue)), at: 1)
+            insert.bind(.integer(importID), at: 2)
+            insert.bind(.integer(Int64(line)), at: 3)
+            Self.bind(seen, to: insert, from: 4)
+            insert.bind(.optional(seen.ssid), at: 9)
+            try insert.step()
             affectedAccessPoints.insert(bssid.rawValue)
         case .cellObservation(let cell, let seen):
-            try statements.insertCellObservation.execute(RadioMap.key(cell) + [.integer(importID), .integer(Int64(line))] + Self.values(seen))
+            let insert = statements.insertCellObservation
+            insert.reset()
+            for (offset, value) in RadioMap.key(cell).enumerated() { insert.bind(value, at: Int32(offset + 1)) }
+            insert.bind(.integer(importID), at: 6)
+            insert.bind(.integer(Int64(line)), at: 7)
+            Self.bind(seen, to: insert, from: 8)
+            try insert.step()
             affectedCells.insert(cell)
         case .publishedCell(let cell):
             // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
@@ -26,9 +39,13 @@ extension SurveyImporter {
         }
     }
 
-    private static func values(_ seen: SurveyObservation) -> [SQLiteValue] {
-        [.real(seen.position.latitude), .real(seen.position.longitude), .optional(seen.positionAccuracy),
-         .optional(seen.signalStrength), .optional(seen.time?.timeIntervalSince1970)]
+    /// Binds latitude, longitude, accuracy, signal and time to five parameters from `first`.
+    private static func bind(_ seen: SurveyObservation, to statement: SQLiteStatement, from first: Int32) {
+        statement.bind(.real(seen.position.latitude), at: first)
+        statement.bind(.real(seen.position.longitude), at: first + 1)
+        statement.bind(.optional(seen.positionAccuracy), at: first + 2)
+        statement.bind(.optional(seen.signalStrength), at: first + 3)
+        statement.bind(.optional(seen.time?.timeIntervalSince1970), at: first + 4)
     }
 
     private func upsertCell(_ cell: KnownCell, source: String) throws {
