@@ -25,7 +25,11 @@ enum RadioMapFileHeader {
         let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
         let pageCount = bigEndian(28, 4)
         // The in-header size is only valid when written by a version that keeps it current.
-        if bigEndian(92, 4) == bigEndian(24, 4), pageCount > 0, fileSize < pageCount * pageSize {
+        // A live map mid-checkpoint can briefly look short too (page 1 is copied back first);
+        // it has a write-ahead log beside it, a truncated copy does not.
+        if bigEndian(92, 4) == bigEndian(24, 4), pageCount > 0, fileSize < pageCount * pageSize,
+            RadioMap.fileSize(path + "-wal") == 0
+        {
             throw RadioMapError.notARadioMap(
                 path: path, reason: "file is truncated (\(fileSize) of \(pageCount * pageSize) bytes)")
         }

@@ -122,14 +122,18 @@ final class SurveyImporter {
         if let expected = options.format, expected != format {
             throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(expected.rawValue)")
         }
-        switch format {
-        case .wigle:
-            let parser = try WigleRowParser(header: second!)
-            return (format, parser.parse)
-        case .opencellid:
-            let parser = try OpenCellIDRowParser(header: first)
-            pendingRecords = records.dropFirst().map { $0 }
-            return (format, parser.parse)
+        do {
+            switch format {
+            case .wigle:
+                let parser = try WigleRowParser(header: second!)
+                return (format, parser.parse)
+            case .opencellid:
+                let parser = try OpenCellIDRowParser(header: first)
+                pendingRecords = Array(records.dropFirst())
+                return (format, parser.parse)
+            }
+        } catch {
+            throw ImportError.notASurvey(path: path, reason: error.detail)
         }
     }
 

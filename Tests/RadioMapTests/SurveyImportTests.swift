@@ -163,4 +163,17 @@ import TestSupport
         let cells = Array("radio,mcc,net,area,cell,unit,lon,lat,range\n".utf8)
         #expect(try Self.notASurveyReason(cells, format: .wigle) == "content is opencellid, not wigle")
     }
+
+    @Test func missingOrNonRegularFilesAreUnreadable() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        for path in [directory.path("absent.csv"), directory.url.path] {
+            #expect {
+                _ = try map.importSurvey(at: path, options: ImportOptions(), progress: nil)
+            } throws: { error in
+                guard case .unreadable(let failed, _) = error as? ImportError else { return false }
+                return failed == path
+            }
+        }
+    }
 }
