@@ -52,6 +52,7 @@ import Testing
         ("not-a-mac,x,[ESS],2017-10-27 16:12:01,1,-51,32.1,34.8,0,8,WIFI", "invalid MAC"),
         ("aa:bb:cc:00:00:03,x", "too few fields"),
         ("42502_2147483647_2147483647,x,HSPA;il,2017-12-17 21:42:29,0,-57,32.08,34.96,130,3,GSM", "unknown cell identity"),
+        ("4183_3_12345,x,CDMA;us,2017-12-17 21:42:29,0,-57,32.08,34.96,130,3,CDMA", "CDMA cell without MCC"),
         ("42501_10221_99999999999,x,[ESS],2017-10-27 16:12:01,1,-51,32.1,34.8,0,8,LTE", "invalid cell identity"),
     ])
     func badWigleRowsAreRejectedWithTheirReason(line: String, reason: String) {

@@ -89,6 +89,11 @@ public struct WigleRowParser: Sendable {
 
     /// Parses WiGLE's `MCCMNC_LAC_CID` cell key.
     static func cellIdentity(_ key: String, radio: RadioType) throws(SurveyRowError) -> CellIdentity {
+        // WiGLE writes CDMA cells as SID_NID_BSID: no country code, so no global identity.
+        guard radio != .cdma else {
+            throw SurveyRowError(reason: "CDMA cell without MCC", column: "MAC",
+                                 detail: "CDMA key \"\(key.prefix(30))\" (SID_NID_BSID) has no MCC")
+        }
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw SurveyRowError(reason: "invalid cell key", column: "MAC",
