@@ -3,10 +3,10 @@ import Foundation
 /// Turns the rows of a WiGLE WiFi CSV into survey observations.
 ///
 /// Columns are found by header name, so later versions that append columns (`RCOIs`,
-/// `MfgrId`, …) work. `WIFI` rows become access-point observations; `GSM`, `WCDMA`, `LTE`, `NR`
-/// and `CDMA` rows cell observations, whose `MAC` column holds `MCCMNC_LAC_CID`
-/// (`42501_10221_1448394`: MCC 425, MNC 01). `BT`/`BLE` rows and opted-out networks are
-/// rejected with their own reasons.
+/// `MfgrId`, …) work. `WIFI` rows become access-point observations; `GSM`, `WCDMA`, `LTE` and
+/// `NR` rows cell observations, whose `MAC` column holds `MCCMNC_LAC_CID`
+/// (`42501_10221_1448394`: MCC 425, MNC 01). `BT`/`BLE` rows, `CDMA` rows (keyed SID_NID_BSID,
+/// without an MCC) and opted-out networks are rejected with their own reasons.
 ///
 /// ```swift
 /// let parser = try WigleRowParser(header: headerRecord)
