@@ -1,1 +1,98 @@
-// The RadioMap module; see README "Architecture".
+import Foundation
+import PositioningCore
+internal import CSQLite
+
+/// The local radio map: where access points, cells and areas are, in one SQLite file.
+///
+/// One instance is one SQLite connection, so it is not `Sendable`: give each thread or actor
+/// its own. A `.readOnly` map never writes and never migrates (a `locate` never waits behind an
+/// import); `.readWrite` creates the file (0600, in a 0700 directory when that is missing),
+/// switches it to WAL and brings its schema up to date. Foreign, truncated or corrupt files are
+/// refused at open.
+///
+/// ```swift
+/// let map = try RadioMap(path: "/home/me/.local/share/whereabouts/radiomap.sqlite", mode: .readWrite)
+/// let summary = try map.importSurvey(at: "WigleWifi_20171027.csv", options: ImportOptions(), progress: nil)
+/// let known = try map.accessPoints(for: [BSSID("b4:ee:b4:36:d2:b0")!])
+/// ```
+public final class RadioMap {
+    /// How a radio map is opened.
+    public enum AccessMode: Sendable {
+        /// Lookups only: `SQLITE_OPEN_READONLY`, no migrations, no writes.
+        case readOnly
+        /// Lookups, imports and maintenance; creates and migrates the file.
+        case readWrite
+    }
+
+    /// The database file's path.
+    public let path: String
+    /// How the map was opened.
+    public let mode: AccessMode
+    let connection: SQLiteConnection
+
+    /// Opens the radio map at `path`.
+    /// - Throws: `.missing` for a read-only open of a missing file, `.notARadioMap` for a file
+    ///   that is not a Whereabouts radio map, `.sqlite` for other SQLite failures.
+    public init(path: String, mode: AccessMode) throws(RadioMapError) {
+        self.path = path
+        self.mode = mode
+        do {
+            let exists = FileManager.default.fileExists(atPath: path)
+            switch mode {
+            case .readOnly:
+                guard exists else { throw RadioMapError.missing(path: path) }
+            case .readWrite:
+                if !exists { try Self.createPrivateFile(at: path) }
+            }
+            try RadioMapFileHeader.check(path: path)
+            connection = try SQLiteConnection(path: path, readOnly: mode == .readOnly)
+            try Self.prepare(connection, mode: mode, path: path)
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
+    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
+        // Reading the schema is where SQLite notices a foreign or damaged file.
+        let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
+        let applicationID = try connection.integer("PRAGMA application_id")
+        if applicationID != Int64(RadioMapSchema.applicationID) {
+            guard mode == .readWrite, applicationID == 0, tableCount == 0 else {
+                let reason = applicationID == 0 && tableCount == 0
+                    ? "database is empty" : "application id 0x\(String(applicationID, radix: 16)) is not Whereabouts'"
+                throw RadioMapError.notARadioMap(path: path, reason: reason)
+            }
+        }
+        switch mode {
+        case .readOnly:
+            try connection.execute("PRAGMA query_only = ON")
+        case .readWrite:
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL")
+            // Imports re-read the emitters they touched; a 64 MiB page cache keeps those pages hot.
+            try connection.execute("PRAGMA cache_size = -65536")
+            if applicationID == 0 {
+                try connection.execute("PRAGMA application_id = \(RadioMapSchema.applicationID)")
+            }
+            try RadioMapSchema.migrate(connection)
+        }
+    }
+
+    /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
+    private static func createPrivateFile(at path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw RadioMapError.notARadioMap(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
+            }
+        }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Turns the rows of an OpenCellID / Mozilla Location Service cell export into cells.
+///
+/// Header: `radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,
+/// averageSignal` — note longitude *before* latitude. `UMTS` is WCDMA. Columns are found by
+/// name; `range` is the publisher's coverage radius in metres, `created`/`updated` Unix seconds.
+public struct OpenCellIDRowParser: Sendable {
+    private let radio: Int, mcc: Int, net: Int, area: Int, cell: Int, longitude: Int, latitude: Int
+    private let range: Int?, samples: Int?, created: Int?, updated: Int?
+    private let minimumFieldCount: Int
+
+    /// The radius given to cells whose `range` is missing or 0 (OpenCellID's own default).
+    public static let defaultRange = 1_000.0
+
+    /// Whether `record` is an OpenCellID/MLS header.
+    public static func isHeader(_ record: CSVRecord) -> Bool {
+        let names = Set(record.fields.map { $0.lowercased() })
+        return ["radio", "mcc", "net", "area", "cell", "lon", "lat"].allSatisfy(names.contains)
+    }
+
+    /// Creates a parser for the columns `header` names.
+    /// - Throws: `SurveyRowError` when a required column is missing.
+    public init(header: CSVRecord) throws(SurveyRowError) {
+        let names = header.fields.map { $0.lowercased() }
+        func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+        guard let radio = column("radio"), let mcc = column("mcc"), let net = column("net"),
+            let area = column("area"), let cell = column("cell"), let longitude = column("lon"),
+            let latitude = column("lat")
+        else {
+            throw SurveyRowError(reason: "not an OpenCellID header",
+                                 detail: "header lacks one of radio, mcc, net, area, cell, lon, lat")
+        }
+        (self.radio, self.mcc, self.net, self.area, self.cell) = (radio, mcc, net, area, cell)
+        (self.longitude, self.latitude) = (longitude, latitude)
+        range = column("range")
+        samples = column("samples")
+        created = column("created")
+        updated = column("updated")
+        minimumFieldCount = [radio, mcc, net, area, cell, longitude, latitude].max()! + 1
+    }
+
+    /// The cell `record` describes.
+    /// - Throws: `SurveyRowError` with the rejection reason and the column at fault.
+    public func parse(_ record: CSVRecord) throws(SurveyRowError) -> SurveyRow {
+        if record.hasUnterminatedQuote {
+            throw SurveyRowError(reason: SurveyRowError.unterminatedQuoteReason, detail: "a quoted field never closes")
+        }
+        guard record.fields.count >= minimumFieldCount else {
+            throw SurveyRowError(reason: SurveyRowError.tooFewFieldsReason,
+                                 detail: "\(record.fields.count) fields, header needs \(minimumFieldCount)")
+        }
+        let fields = record.fields
+        guard let radioType = RadioType(name: fields[radio]) else {
+            throw SurveyRowError(reason: "unknown radio", column: "radio",
+                                 detail: "unknown radio \"\(fields[radio].prefix(20))\"")
+        }
+        let identity: CellIdentity
+        do {
+            identity = try CellIdentity(
+                radio: radioType, mcc: Int(try SurveyField.integer(fields[mcc], column: "mcc")),
+                mnc: Int(try SurveyField.integer(fields[net], column: "net")),
+                area: Int(try SurveyField.integer(fields[area], column: "area")),
+                cellID: try SurveyField.integer(fields[cell], column: "cell"))
+        } catch let error as SurveyRowError {
+            throw error
+        } catch let error as CellIdentity.Invalid {
+            throw SurveyRowError(reason: "invalid cell identity", column: "cell", detail: error.reason)
+        } catch {
+            throw SurveyRowError(reason: "invalid cell identity", detail: "\(error)")
+        }
+        let position = try SurveyField.coordinate(
+            latitude: fields[latitude], longitude: fields[longitude], latitudeColumn: "lat", longitudeColumn: "lon")
+        let radius = SurveyField.optionalDouble(range.flatMap { record[$0] }).flatMap { $0 > 0 ? $0 : nil }
+        let sampleCount = SurveyField.optionalDouble(samples.flatMap { record[$0] }).map { max(Int($0), 1) } ?? 1
+        func time(_ column: Int?) -> Date? {
+            SurveyField.optionalDouble(column.flatMap { record[$0] }).flatMap {
+                $0 > 0 ? Date(timeIntervalSince1970: $0) : nil
+            }
+        }
+        return .publishedCell(KnownCell(
+            identity: identity, coordinate: position, radius: radius ?? Self.defaultRange,
+            sampleCount: sampleCount, firstSeen: time(created), lastSeen: time(updated)))
+    }
+}

@@ -1,0 +1,7 @@
+/// The survey and reference file formats Whereabouts imports.
+public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
+    /// A WiGLE WiFi CSV export (`WigleWifi-1.x` pre-header, then one row per sighting).
+    case wigle
+    /// An OpenCellID or Mozilla Location Service cell export (one row per aggregated cell).
+    case opencellid
+}

@@ -1,0 +1,36 @@
+/// Recognises a survey file's format from its first records.
+public enum SurveyFormatDetector {
+    /// Why a file is not a survey Whereabouts can import.
+    public struct Rejection: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A one-line reason, e.g. `unknown header "id,name"`.
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// The format of a file whose first records are `first` and `second` (nil when it has only
+    /// one line).
+    ///
+    /// WiGLE: the first line starts `WigleWifi-1.` and the second is the column header naming at
+    /// least `MAC`, `CurrentLatitude` and `CurrentLongitude`. OpenCellID/MLS: the header names
+    /// `radio,mcc,net,area,cell` and `lon,lat`.
+    /// - Throws: `Rejection` naming what was found instead.
+    public static func detect(first: CSVRecord, second: CSVRecord?) throws(Rejection) -> SurveyFormat {
+        let lead = first.fields.first ?? ""
+        if lead.hasPrefix("WigleWifi-1.") {
+            guard let second, WigleRowParser.isHeader(second) else {
+                throw Rejection(reason: "WiGLE file without its column header on line 2")
+            }
+            return .wigle
+        }
+        if OpenCellIDRowParser.isHeader(first) {
+            return .opencellid
+        }
+        let shown = String(first.fields.joined(separator: ",").prefix(60))
+        throw Rejection(reason: "unknown header \"\(shown)\"")
+    }
+
+    /// Whether `bytes` (the start of a file) look binary: a NUL byte, which no CSV holds.
+    public static func looksBinary(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.contains(0)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads a file front to back in fixed-size chunks, closing it in `deinit`.
+final class FileChunkReader {
+    private let descriptor: Int32
+    private var chunk: [UInt8]
+    /// The file's size when opened.
+    let size: Int64
+    /// Bytes read so far.
+    private(set) var bytesRead: Int64 = 0
+
+    /// Opens `path` for reading (the corresponding C function is `open`).
+    init(path: String, chunkSize: Int = 1 << 20) throws(ImportError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw ImportError.unreadable(path: path, reason: "not a regular file")
+        }
+        size = Int64(status.st_size)
+        chunk = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Calls `body` with the next chunk; returns false at the end of the file.
+    func readChunk(path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        let count = chunk.withUnsafeMutableBytes { buffer in
+            var result: Int
+            repeat { result = read(descriptor, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
+            return result
+        }
+        guard count >= 0 else { throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard count > 0 else { return false }
+        bytesRead += Int64(count)
+        try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        return true
+    }
+
+    /// Starts again from the first byte.
+    func rewind() {
+        lseek(descriptor, 0, SEEK_SET)
+        bytesRead = 0
+    }
+}

@@ -1,0 +1,21 @@
+/// Why an import failed. In every case the radio map is left exactly as it was.
+public enum ImportError: Error, Sendable, CustomStringConvertible {
+    /// The file is not a survey Whereabouts can import (empty, binary, unknown header).
+    case notASurvey(path: String, reason: String)
+    /// With `strict`, the first malformed row.
+    case malformedRow(line: Int, column: String?, reason: String)
+    /// The file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The radio map failed.
+    case database(RadioMapError)
+
+    public var description: String {
+        switch self {
+        case .notASurvey(let path, let reason): "not a survey file: \(reason) (\(path))"
+        case .malformedRow(let line, let column, let reason):
+            "line \(line)\(column.map { ", column \($0)" } ?? ""): \(reason)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .database(let error): error.description
+        }
+    }
+}

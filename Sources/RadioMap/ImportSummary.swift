@@ -1,0 +1,52 @@
+import PositioningCore
+
+/// What an import did: the report `whereabouts import` prints.
+public struct ImportSummary: Sendable {
+    /// The imported file.
+    public var path: String
+    /// Its format (given or detected).
+    public var format: SurveyFormat
+    /// SHA-256 of its bytes, lower-case hex: the identity used to recognise a re-import.
+    public var contentHash: String
+    /// Whether this content had been imported before, so nothing was changed.
+    public var alreadyImported: Bool
+    /// Rows read after the header(s).
+    public var rowsRead: Int
+    /// Rows stored.
+    public var rowsImported: Int
+    /// Rows rejected, by reason, in order of first appearance.
+    public var rejections: [RejectionCount]
+    /// Access points that were not in the map before.
+    public var accessPointsNew: Int
+    /// Access points already in the map whose entry was recomputed.
+    public var accessPointsUpdated: Int
+    /// Cells that were not in the map before.
+    public var cellsNew: Int
+    /// Cells already in the map whose entry was recomputed or replaced.
+    public var cellsUpdated: Int
+    /// Wall-clock time the import took.
+    public var duration: Duration
+
+    /// Creates a summary.
+    public init(
+        path: String, format: SurveyFormat, contentHash: String, alreadyImported: Bool, rowsRead: Int = 0,
+        rowsImported: Int = 0, rejections: [RejectionCount] = [], accessPointsNew: Int = 0,
+        accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, duration: Duration = .zero
+    ) {
+        self.path = path
+        self.format = format
+        self.contentHash = contentHash
+        self.alreadyImported = alreadyImported
+        self.rowsRead = rowsRead
+        self.rowsImported = rowsImported
+        self.rejections = rejections
+        self.accessPointsNew = accessPointsNew
+        self.accessPointsUpdated = accessPointsUpdated
+        self.cellsNew = cellsNew
+        self.cellsUpdated = cellsUpdated
+        self.duration = duration
+    }
+
+    /// Rows rejected, all reasons together.
+    public var rowsRejected: Int { rejections.reduce(0) { $0 + $1.count } }
+}

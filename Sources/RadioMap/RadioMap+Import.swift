@@ -1,0 +1,36 @@
+import Foundation
+import PositioningCore
+
+extension RadioMap {
+    /// Imports a survey or reference file (WiGLE CSV, OpenCellID/MLS CSV) into the map.
+    ///
+    /// The file is streamed in chunks (never read whole) and written in one transaction: its
+    /// raw observations, then the re-aggregated access points, cells and areas it touched, then
+    /// its record in `imports`. A file whose content (SHA-256) was imported before changes
+    /// nothing and reports `alreadyImported`. Malformed rows are counted by reason with their
+    /// line numbers and skipped — or, with `options.strict`, abort the import.
+    ///
+    /// ```swift
+    /// let summary = try map.importSurvey(at: "cells.csv", options: ImportOptions(), progress: nil)
+    /// print(summary.rowsImported, summary.rejections)
+    /// ```
+    /// - Parameters:
+    ///   - path: The file to import.
+    ///   - options: Its format (nil detects it) and whether bad rows are fatal.
+    ///   - progress: Called after each chunk read, on the calling thread.
+    /// - Returns: What was imported, rejected, created and updated.
+    /// - Throws: `ImportError`; whatever it is, the map is left exactly as it was.
+    public func importSurvey(
+        at path: String, options: ImportOptions, progress: ((ImportProgress) -> Void)?
+    ) throws(ImportError) -> ImportSummary {
+        precondition(mode == .readWrite, "importSurvey needs a radio map opened .readWrite")
+        do {
+            let importer = try SurveyImporter(connection: connection, path: path, options: options, progress: progress)
+            return try importer.run()
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError.database(RadioMapError.converting(error, path: self.path))
+        }
+    }
+}

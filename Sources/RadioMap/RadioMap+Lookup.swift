@@ -1,0 +1,115 @@
+import Foundation
+import PositioningCore
+
+extension RadioMap {
+    /// The known access points among `bssids`; unknown ones are absent from the result.
+    ///
+    /// All lookups of one call share one read transaction (one lock instead of one per key).
+    public func accessPoints(for bssids: some Collection<BSSID>) throws(RadioMapError) -> [BSSID: KnownAccessPoint] {
+        try reading { try self.lookUpAccessPoints(bssids) }
+    }
+
+    /// The known cells among `ids`.
+    public func cells(for ids: some Collection<CellIdentity>) throws(RadioMapError) -> [CellIdentity: KnownCell] {
+        try reading { try self.lookUpCells(ids) }
+    }
+
+    /// The known areas among `ids`.
+    public func areas(for ids: some Collection<AreaIdentity>) throws(RadioMapError) -> [AreaIdentity: KnownArea] {
+        try reading { try self.lookUpAreas(ids) }
+    }
+
+    /// One batched lookup of everything a request mentions (APs, cells, and the cells' areas),
+    /// in one read transaction, ready for a `PositionEstimator`.
+    public func estimationInput(for request: GeolocateRequest, now: Date) throws(RadioMapError) -> EstimationInput {
+        try reading {
+            let cellIDs = request.cellTowers.map(\.identity)
+            return EstimationInput(
+                wifi: request.wifiAccessPoints, cells: request.cellTowers,
+                accessPoints: try self.lookUpAccessPoints(request.wifiAccessPoints.map(\.bssid)),
+                knownCells: try self.lookUpCells(cellIDs),
+                areas: try self.lookUpAreas(Set(cellIDs.map(\.areaIdentity))), now: now)
+        }
+    }
+
+    /// Runs `body` in a read transaction and converts its failure to `RadioMapError`.
+    func reading<T>(_ body: () throws -> T) throws(RadioMapError) -> T {
+        do {
+            return try connection.inTransaction(immediate: false, body)
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
+    func lookUpAccessPoints(_ bssids: some Collection<BSSID>) throws -> [BSSID: KnownAccessPoint] {
+        let statement = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status, ssid
+            FROM access_points WHERE bssid = ?
+            """)
+        var found: [BSSID: KnownAccessPoint] = [:]
+        for bssid in bssids where found[bssid] == nil {
+            statement.bind([.integer(Int64(bssid.rawValue))])
+            defer { statement.reset() }
+            guard try statement.step() else { continue }
+            found[bssid] = KnownAccessPoint(
+                bssid: bssid, coordinate: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
+                radius: statement.double(2), sampleCount: Int(statement.int64(3)),
+                firstSeen: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
+                lastSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+                status: statement.text(6).flatMap(EmitterStatus.init(rawValue:)) ?? .unproven,
+                ssid: statement.text(7))
+        }
+        return found
+    }
+
+    func lookUpCells(_ ids: some Collection<CellIdentity>) throws -> [CellIdentity: KnownCell] {
+        let statement = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status FROM cells
+            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+            """)
+        var found: [CellIdentity: KnownCell] = [:]
+        for id in ids where found[id] == nil {
+            statement.bind(Self.key(id))
+            defer { statement.reset() }
+            guard try statement.step() else { continue }
+            found[id] = Self.cell(id, from: statement)
+        }
+        return found
+    }
+
+    func lookUpAreas(_ ids: some Collection<AreaIdentity>) throws -> [AreaIdentity: KnownArea] {
+        let statement = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, radius, cell_count FROM areas
+            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?
+            """)
+        var found: [AreaIdentity: KnownArea] = [:]
+        for id in ids where found[id] == nil {
+            statement.bind(Self.key(id))
+            defer { statement.reset() }
+            guard try statement.step() else { continue }
+            found[id] = KnownArea(
+                identity: id, coordinate: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
+                radius: statement.double(2), cellCount: Int(statement.int64(3)))
+        }
+        return found
+    }
+
+    /// A cell from the columns `latitude, longitude, radius, samples, first_seen, last_seen, status`.
+    static func cell(_ id: CellIdentity, from statement: SQLiteStatement) -> KnownCell {
+        KnownCell(
+            identity: id, coordinate: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
+            radius: statement.double(2), sampleCount: Int(statement.int64(3)),
+            firstSeen: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
+            lastSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+            status: statement.text(6).flatMap(EmitterStatus.init(rawValue:)) ?? .usable)
+    }
+
+    static func key(_ id: CellIdentity) -> [SQLiteValue] {
+        [.text(id.radio.rawValue), .integer(Int64(id.mcc)), .integer(Int64(id.mnc)), .integer(Int64(id.area)),
+         .integer(id.cellID)]
+    }
+
+    static func key(_ id: AreaIdentity) -> [SQLiteValue] {
+        [.text(id.radio.rawValue), .integer(Int64(id.mcc)), .integer(Int64(id.mnc)), .integer(Int64(id.area))]
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The radio map's schema: an application id and an ordered list of named migrations, each
+/// recorded in `schema_migrations` once applied.
+enum RadioMapSchema {
+    /// `PRAGMA application_id`: "WhAb" — marks the file as a Whereabouts radio map.
+    static let applicationID: Int32 = 0x5768_4162
+
+    /// Migrations in the order they must run; never edit or reorder a released one, append.
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1-initial", """
+        CREATE TABLE imports(
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            content_hash TEXT NOT NULL UNIQUE,
+            format TEXT NOT NULL,
+            rows_read INTEGER NOT NULL,
+            rows_imported INTEGER NOT NULL,
+            rows_rejected INTEGER NOT NULL,
+            imported_at REAL NOT NULL);
+        CREATE INDEX imports_size ON imports(size);
+        -- Raw sightings, clustered by emitter so re-aggregating one reads adjacent pages.
+        CREATE TABLE ap_observations(
+            bssid INTEGER NOT NULL,
+            import_id INTEGER NOT NULL REFERENCES imports(id),
+            line INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            accuracy REAL,
+            signal REAL,
+            time REAL,
+            ssid TEXT,
+            PRIMARY KEY(bssid, import_id, line)) WITHOUT ROWID;
+        CREATE TABLE cell_observations(
+            radio TEXT NOT NULL,
+            mcc INTEGER NOT NULL,
+            mnc INTEGER NOT NULL,
+            area INTEGER NOT NULL,
+            cell_id INTEGER NOT NULL,
+            import_id INTEGER NOT NULL REFERENCES imports(id),
+            line INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            accuracy REAL,
+            signal REAL,
+            time REAL,
+            PRIMARY KEY(radio, mcc, mnc, area, cell_id, import_id, line)) WITHOUT ROWID;
+        CREATE TABLE access_points(
+            bssid INTEGER PRIMARY KEY,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            radius REAL NOT NULL,
+            samples INTEGER NOT NULL,
+            first_seen REAL,
+            last_seen REAL,
+            status TEXT NOT NULL,
+            ssid TEXT);
+        -- source: 'survey' (aggregated from cell_observations) or 'opencellid' (published).
+        CREATE TABLE cells(
+            radio TEXT NOT NULL,
+            mcc INTEGER NOT NULL,
+            mnc INTEGER NOT NULL,
+            area INTEGER NOT NULL,
+            cell_id INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            radius REAL NOT NULL,
+            samples INTEGER NOT NULL,
+            first_seen REAL,
+            last_seen REAL,
+            status TEXT NOT NULL,
+            source TEXT NOT NULL,
+            PRIMARY KEY(radio, mcc, mnc, area, cell_id)) WITHOUT ROWID;
+        CREATE TABLE areas(
+            radio TEXT NOT NULL,
+            mcc INTEGER NOT NULL,
+            mnc INTEGER NOT NULL,
+            area INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            radius REAL NOT NULL,
+            cell_count INTEGER NOT NULL,
+            PRIMARY KEY(radio, mcc, mnc, area)) WITHOUT ROWID;
+        """),
+    ]
+
+    /// Brings a writable connection's schema up to date, each migration in its own transaction.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        try connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+        for migration in migrations {
+            let applied = try connection.integer(
+                "SELECT count(*) FROM schema_migrations WHERE name = ?", [.text(migration.name)])
+            guard applied == 0 else { continue }
+            try connection.inTransaction {
+                try connection.execute(migration.sql)
+                try connection.cachedStatement(
+                    sql: "INSERT INTO schema_migrations(name, applied_at) VALUES(?, ?)"
+                ).execute([.text(migration.name), .real(Date().timeIntervalSince1970)])
+            }
+        }
+    }
+}

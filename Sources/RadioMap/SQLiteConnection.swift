@@ -1,0 +1,79 @@
+import Foundation
+internal import CSQLite
+
+/// One SQLite connection, closed in `deinit`. Not `Sendable`: confine it to one thread or actor.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// Opens `path`; `readOnly` uses `SQLITE_OPEN_READONLY`, otherwise the file is created.
+    init(path: String, readOnly: Bool) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(connection)
+            throw SQLiteError(extendedCode: Int(result), message: message)
+        }
+        handle = connection
+        // Wait for a concurrent writer (an import) rather than fail at once.
+        sqlite3_busy_timeout(handle, 5_000)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(_ result: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(extendedCode: Int(sqlite3_extended_errcode(handle)), message: String(cString: sqlite3_errmsg(handle)),
+                    sql: sql)
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result, sql: sql) }
+    }
+
+    /// A new prepared statement for `sql`.
+    func makeStatement(sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw error(result, sql: sql) }
+        return SQLiteStatement(handle: statement, sql: sql, connection: self)
+    }
+
+    /// A prepared statement for `sql`, reused across calls.
+    func cachedStatement(sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try makeStatement(sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row of `sql` as an integer (0 when there is no row).
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
+        let statement = try cachedStatement(sql: sql)
+        statement.bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
+    func inTransaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PositioningCore
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+/// Imports the real Ariel University WiGLE files from `../shared/data` (no licence to copy them
+/// into the repository, so these tests run only where the shared data folder exists).
+@Suite(.enabled(if: TestPaths.sharedData("wigle/ariel_2017/raw") != nil,
+                "shared data wigle/ariel_2017 is absent (../shared/data or $WHEREABOUTS_SHARED_DATA)"))
+struct ArielImportTests {
+    static var files: [String] {
+        ["raw", "excel_resaved"].flatMap { folder -> [String] in
+            guard let url = TestPaths.sharedData("wigle/ariel_2017/" + folder),
+                let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
+            else { return [] }
+            return names.filter { $0.hasSuffix(".csv") }.sorted().map { folder + "/" + $0 }
+        }
+    }
+
+    static let expectedReasons: Set = ["missing operator", "unknown cell identity", "opted out", "invalid coordinate"]
+
+    @Test func everyRawAndResavedFileImportsWithASensibleReport() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let files = Self.files
+        #expect(files.count == 35)  // 33 raw + 2 spreadsheet-resaved
+        var totalRows = 0, totalImported = 0
+        for file in files {
+            let path = try #require(TestPaths.sharedData("wigle/ariel_2017/" + file)).path
+            let summary = try map.importSurvey(at: path, options: ImportOptions(), progress: nil)
+            #expect(summary.format == .wigle, "\(file)")
+            #expect(summary.rowsRead > 0, "\(file)")
+            // Real surveys are rejected only for these reasons.
+            #expect(Set(summary.rejections.map(\.reason)).isSubset(of: Self.expectedReasons), "\(file): \(summary.rejections)")
+            totalImported += summary.rowsImported
+            #expect(summary.rowsImported + summary.rowsRejected == summary.rowsRead, "\(file)")
+            totalRows += summary.rowsRead
+        }
+        let statistics = try map.statistics()
+        #expect(totalRows > 15_000)
+        #expect(totalImported * 100 >= totalRows * 98)
+        #expect(statistics.accessPoints > 1_000)
+        #expect(statistics.cells > 10)
+        #expect(statistics.areas > 0)
+        #expect(statistics.imports <= files.count)
+    }
+
+    @Test func emptyOperatorCellsAreRejectedWithTheirReason() throws {
+        let directory = TemporaryDirectory()
+        let path = try #require(TestPaths.sharedData("wigle/ariel_2017/raw/Ariel-OOP__Exercise_0__WigleWifi_20171027164529.csv")).path
+        let summary = try RadioMapFixtures.importFile(path, into: RadioMapFixtures.mapPath(in: directory))
+        #expect(summary.rejections.first { $0.reason == "missing operator" }?.firstLines == [5, 7])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PositioningCore
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+/// A process killed in the middle of an import leaves the radio map as it was: the import is
+/// one transaction, and WAL recovery ignores frames without a commit.
+///
+/// The parent test re-runs this test binary as a child (filtered to `childImport`, told what to
+/// do through the environment), waits until the child has spilled uncommitted pages into the
+/// WAL, SIGKILLs it, and checks the map.
+@Suite struct SurveyImportKillTests {
+    static let childDatabase = "WHEREABOUTS_TEST_KILL_CHILD_DB"
+    static let childSurvey = "WHEREABOUTS_TEST_KILL_CHILD_SURVEY"
+    static let childProgress = "WHEREABOUTS_TEST_KILL_CHILD_PROGRESS"
+
+    // Runs only inside the child process started by `killedImportLeavesTheMapAsItWas`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[childDatabase] != nil,
+                   "runs only as the child process of killedImportLeavesTheMapAsItWas"))
+    func childImport() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let map = try RadioMap(path: try #require(environment[Self.childDatabase]), mode: .readWrite)
+        // A tiny page cache makes SQLite spill uncommitted pages into the WAL early.
+        try map.connection.execute("PRAGMA cache_size = 20")
+        let progressPath = try #require(environment[Self.childProgress])
+        let progress = try #require(FileHandle(forWritingAtPath: progressPath))
+        _ = try map.importSurvey(at: try #require(environment[Self.childSurvey]), options: ImportOptions()) { _ in
+            progress.write(Data(".".utf8))
+        }
+        progress.write(Data("done".utf8))
+    }
+
+    /// A WiGLE file of `rows` distinct access points, written in pieces.
+    static func writeLargeSurvey(rows: Int, to path: String) throws {
+        precondition(FileManager.default.createFile(atPath: path, contents: nil))
+        let file = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? file.close() }
+        var text = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
+            + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+        for row in 0..<rows {
+            let bssid = BSSID(rawValue: 0x0012_3400_0000 + UInt64(row) &* 7919)
+            text += "\(bssid),net\(row % 97),[ESS],2017-10-27 16:12:01,6,-70,\(32 + Double(row % 1000) / 10000),34.8,30,5,WIFI\n"
+            if text.utf8.count > 1 << 20 {
+                file.write(Data(text.utf8))
+                text = ""
+            }
+        }
+        file.write(Data(text.utf8))
+    }
+
+    @Test func killedImportLeavesTheMapAsItWas() throws {
+        let directory = TemporaryDirectory()
+        let mapPath = RadioMapFixtures.mapPath(in: directory)
+        _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: mapPath)
+        let before = try RadioMap(path: mapPath, mode: .readOnly).statistics()
+        let survey = directory.path("large.csv")
+        try Self.writeLargeSurvey(rows: 400_000, to: survey)
+        let progressPath = directory.path("progress")
+        precondition(FileManager.default.createFile(atPath: progressPath, contents: nil))
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "SurveyImportKillTests/childImport"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childDatabase] = mapPath
+        environment[Self.childSurvey] = survey
+        environment[Self.childProgress] = progressPath
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+
+        // Wait (with a deadline) until the child is mid-import with uncommitted pages in the WAL.
+        let deadline = Date().addingTimeInterval(120)
+        var midImport = false
+        while Date() < deadline && child.isRunning {
+            let chunks = RadioMapFixtures.bytes(progressPath)?.count ?? 0
+            if chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024 {
+                midImport = true
+                break
+            }
+            usleep(20_000)
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(midImport, "the child never got mid-import before the deadline")
+        let progressText = String(decoding: RadioMapFixtures.bytes(progressPath) ?? Data(), as: UTF8.self)
+        #expect(!progressText.hasSuffix("done"))
+
+        let map = try RadioMap(path: mapPath, mode: .readOnly)
+        #expect(try map.statistics().accessPoints == before.accessPoints)
+        var after = try map.statistics()
+        after.fileBytes = before.fileBytes
+        #expect(after == before)
+        let check = try map.connection.cachedStatement(sql: "PRAGMA integrity_check")
+        check.bind([])
+        #expect(try check.step() && check.text(0) == "ok")
+        check.reset()
+    }
+}
