@@ -1,0 +1,60 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// `whereabouts db stats`: what the radio map holds.
+enum DatabaseStatsCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "db stats",
+        abstract: "Count the radio map's access points, cells, areas, observations and imports.",
+        options: [
+            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .flag("--json", help: "Print the counts as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let paths = StandardPaths(environment: context.environment)
+        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let statistics = try RadioMap(path: path, mode: .readOnly).statistics()
+        let byStatus = statistics.accessPointsByStatus.map { ($0.status, $0.count) }
+        if arguments.flag("--json") {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.writeKey("path")
+            writer.write(path)
+            for (key, value) in [
+                ("accessPoints", statistics.accessPoints), ("cells", statistics.cells),
+                ("publishedCells", statistics.publishedCells), ("areas", statistics.areas),
+                ("accessPointObservations", statistics.accessPointObservations),
+                ("cellObservations", statistics.cellObservations), ("imports", statistics.imports),
+            ] {
+                writer.writeKey(key)
+                writer.write(value)
+            }
+            writer.writeKey("accessPointsByStatus")
+            writer.beginObject()
+            for (status, count) in byStatus {
+                writer.writeKey(status)
+                writer.write(count)
+            }
+            writer.endObject()
+            writer.writeKey("fileBytes")
+            writer.write(Int(statistics.fileBytes))
+            writer.endObject()
+            context.output.line(writer.string)
+        } else {
+            let statusText = byStatus.map { "\(ImportReport.count($1)) \($0)" }.joined(separator: ", ")
+            let c = ImportReport.count
+            context.output.write("""
+                Radio map \(path) (\(String(format: "%.1f", Double(statistics.fileBytes) / 1_048_576)) MiB)
+                  access points: \(c(statistics.accessPoints))\(statusText.isEmpty ? "" : " (\(statusText))")
+                  cells:         \(c(statistics.cells)) (\(c(statistics.publishedCells)) from published cell lists)
+                  areas:         \(c(statistics.areas))
+                  observations:  \(c(statistics.accessPointObservations)) Wi-Fi, \(c(statistics.cellObservations)) cell
+                  imports:       \(c(statistics.imports))
+
+                """)
+        }
+        return .success
+    }
+}

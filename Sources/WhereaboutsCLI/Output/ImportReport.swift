@@ -1,0 +1,84 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// How `whereabouts import` reports a file: a short paragraph for people, an object for scripts.
+enum ImportReport {
+    static func text(for summary: ImportSummary) -> String {
+        let name = (summary.path as NSString).lastPathComponent
+        if summary.alreadyImported {
+            return "\(name): already imported (sha256 \(summary.contentHash.prefix(12))…); nothing changed\n"
+        }
+        var text = "\(name) (\(summary.format.rawValue)): \(count(summary.rowsRead)) rows read, "
+            + "\(count(summary.rowsImported)) imported, \(count(summary.rowsRejected)) rejected "
+            + "in \(String(format: "%.2f", summary.duration.seconds)) s\n"
+        for rejection in summary.rejections {
+            let lines = rejection.firstLines.map(String.init).joined(separator: ", ")
+            text += "  rejected \(count(rejection.count)) × \(rejection.reason) (first lines \(lines); \(rejection.firstDetail))\n"
+        }
+        text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
+            + "cells: \(count(summary.cellsNew)) new, \(count(summary.cellsUpdated)) updated\n"
+        return text
+    }
+
+    static func json(for summaries: [ImportSummary]) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("files")
+        writer.beginArray()
+        for summary in summaries {
+            writer.beginObject()
+            writer.writeKey("path")
+            writer.write(summary.path)
+            writer.writeKey("format")
+            writer.write(summary.format.rawValue)
+            writer.writeKey("sha256")
+            writer.write(summary.contentHash)
+            writer.writeKey("alreadyImported")
+            writer.write(summary.alreadyImported)
+            for (key, value) in [
+                ("rowsRead", summary.rowsRead), ("rowsImported", summary.rowsImported),
+                ("rowsRejected", summary.rowsRejected), ("accessPointsNew", summary.accessPointsNew),
+                ("accessPointsUpdated", summary.accessPointsUpdated), ("cellsNew", summary.cellsNew),
+                ("cellsUpdated", summary.cellsUpdated),
+            ] {
+                writer.writeKey(key)
+                writer.write(value)
+            }
+            writer.writeKey("rejections")
+            writer.beginArray()
+            for rejection in summary.rejections {
+                writer.beginObject()
+                writer.writeKey("reason")
+                writer.write(rejection.reason)
+                writer.writeKey("count")
+                writer.write(rejection.count)
+                writer.writeKey("firstLines")
+                writer.beginArray()
+                rejection.firstLines.forEach { writer.write($0) }
+                writer.endArray()
+                writer.writeKey("firstDetail")
+                writer.write(rejection.firstDetail)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.writeKey("seconds")
+            writer.write(summary.duration.seconds, decimals: 3)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.string
+    }
+
+    /// `12345` → `12,345`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 && character != "-" { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
