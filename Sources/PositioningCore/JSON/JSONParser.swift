@@ -27,8 +27,10 @@ public enum JSONParser {
         try JSONTokenizer.withTokenizer(over: bytes) { (tokenizer: inout JSONTokenizer) throws(JSONError) -> JSONValue in
             var builder = DocumentBuilder(maximumDepth: maximumDepth)
             let value = try builder.readValue(try tokenizer.next(), from: &tokenizer, depth: 0)
-            guard case .endOfInput = try tokenizer.next() else {
-                throw tokenizer.errorAtToken(.trailingContent)
+            // Whatever follows is trailing content, even bytes that could start no token.
+            tokenizer.skipWhitespace()
+            guard tokenizer.index == tokenizer.bytes.count else {
+                throw tokenizer.error(.trailingContent, at: tokenizer.index)
             }
             return value
         }

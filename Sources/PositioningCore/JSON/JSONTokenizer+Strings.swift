@@ -73,9 +73,9 @@ extension JSONTokenizer {
         switch unit {
         case 0xD800...0xDBFF:
             // A high surrogate must be followed at once by an escaped low surrogate.
-            guard next + 1 < bytes.count else { throw error(.unexpectedEndOfInput, at: bytes.count) }
-            guard bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u") else {
-                throw error(.loneSurrogate(unit), at: backslash)
+            for (offset, expected) in [UInt8(ascii: "\\"), UInt8(ascii: "u")].enumerated() {
+                guard next + offset < bytes.count else { throw error(.unexpectedEndOfInput, at: bytes.count) }
+                guard bytes[next + offset] == expected else { throw error(.loneSurrogate(unit), at: backslash) }
             }
             let low = try readHexQuad(at: next)
             guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate(unit), at: backslash) }

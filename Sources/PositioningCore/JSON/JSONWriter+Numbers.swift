@@ -1,6 +1,8 @@
 extension JSONWriter {
     /// 2^53: below it every integer is an exact `Double`, so digits can be computed exactly.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
+    /// Integral values below this are written as plain integers (every integral Double is exact).
+    private static let plainIntegerLimit = 1e18
 
     /// Appends `number` as JSON: `null` if not finite, rounded to `decimals` places when given,
     /// else the shortest text that reads back as the same value.
@@ -14,7 +16,7 @@ extension JSONWriter {
             precondition((0...15).contains(decimals), "decimals must be 0…15")
             if appendRounded(number, decimals: decimals) { return }
         }
-        if number == number.rounded(.towardZero), abs(number) < Self.exactIntegerLimit {
+        if number == number.rounded(.towardZero), abs(number) <= Self.plainIntegerLimit {
             if number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
             appendDigits(UInt(abs(number)), minimumCount: 1)
             return
