@@ -78,3 +78,38 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONTokenizerSkippingTests {
+    private func skip(_ text: String, maximumDepth: Int = 64) throws(JSONError) -> JSONTokenizer.Token {
+        try JSONTokenizer.withTokenizer(over: text.utf8) { (tokenizer: inout JSONTokenizer) throws(JSONError) -> JSONTokenizer.Token in
+            try tokenizer.skipValue(startingWith: try tokenizer.next(), depth: 0, maximumDepth: maximumDepth)
+            return try tokenizer.next()
+        }
+    }
+
+    @Test(arguments: [#"{"a":[1,{"b":null}],"c":"d"} ,"#, "[] ,", #""s" ,"#, "[[],{}] ,"])
+    func passesOverAWholeValue(text: String) throws {
+        #expect(try skip(text) == .valueSeparator)
+    }
+
+    @Test(arguments: [
+        ("[1,]", JSONError.Reason.unexpectedByte(UInt8(ascii: "]"), expected: "a value"), 3),
+        (#"{"a" 1}"#, .unexpectedByte(UInt8(ascii: "1"), expected: "':'"), 5),
+        ("{1:2}", .unexpectedByte(UInt8(ascii: "1"), expected: "a string key or '}'"), 1),
+        (#"{"a":1,}"#, .unexpectedByte(UInt8(ascii: "}"), expected: "a string key"), 7),
+        ("[1}", .unexpectedByte(UInt8(ascii: "}"), expected: "',' or ']'"), 2),
+        ("[[[", .nestingTooDeep(limit: 2), 2),
+    ])
+    func checksTheGrammarLikeTheParser(text: String, reason: JSONError.Reason, offset: Int) {
+        #expect {
+            try skip(text, maximumDepth: 2)
+        } throws: { error in
+            (error as? JSONError)?.reason == reason && (error as? JSONError)?.offset == offset
+        }
+        #expect {
+            try JSONParser.parse(text, maximumDepth: 2)
+        } throws: { error in
+            (error as? JSONError)?.reason == reason && (error as? JSONError)?.offset == offset
+        }
+    }
+}

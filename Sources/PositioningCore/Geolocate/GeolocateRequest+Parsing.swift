@@ -20,6 +20,9 @@ extension GeolocateRequest {
     /// - Throws: `GeolocateParseError` when the body is not JSON, not an object, or a top-level
     ///   field has the wrong type (HTTP 400 `parseError`).
     public static func parse(_ bytes: some Collection<UInt8>) throws(GeolocateParseError) -> GeolocateRequest {
+        // Ordinary bodies are read straight from tokens; the rest take the document path below,
+        // which gives the same request and the exact error.
+        if let request = GeolocateRequestReader.read(bytes) { return request }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -34,20 +37,27 @@ extension GeolocateRequest {
     /// (which adds `time` and `gnss` beside `wifiAccessPoints` and `cellTowers`).
     /// - Throws: `GeolocateParseError.wrongType` when a top-level field has the wrong type.
     public static func parse(_ object: JSONObject) throws(GeolocateParseError) -> GeolocateRequest {
-        var request = GeolocateRequest()
-        request.considerIp = try field("considerIp", of: object, expected: "a Boolean") { $0.boolValue }
-        let defaultRadioName = try field("radioType", of: object, expected: "a string") { $0.stringValue }
-        let accessPoints = try field("wifiAccessPoints", of: object, expected: "an array") { $0.arrayValue }
-        let cells = try field("cellTowers", of: object, expected: "an array") { $0.arrayValue }
+        assemble(
+            considerIp: try field("considerIp", of: object, expected: "a Boolean") { $0.boolValue },
+            defaultRadioName: try field("radioType", of: object, expected: "a string") { $0.stringValue },
+            accessPointEntries: try field("wifiAccessPoints", of: object, expected: "an array") { $0.arrayValue } ?? [],
+            cellEntries: try field("cellTowers", of: object, expected: "an array") { $0.arrayValue } ?? [])
+    }
 
-        for (index, entry) in (accessPoints ?? []).enumerated() {
+    /// The request made of the top-level fields and the entries, skipping unusable entries
+    /// with their reasons. Shared by the document path and `GeolocateRequestReader`.
+    static func assemble(
+        considerIp: Bool?, defaultRadioName: String?, accessPointEntries: [JSONValue], cellEntries: [JSONValue]
+    ) -> GeolocateRequest {
+        var request = GeolocateRequest(considerIp: considerIp)
+        for (index, entry) in accessPointEntries.enumerated() {
             do throws(GeolocateEntryReader.Skip) {
                 request.wifiAccessPoints.append(try accessPoint(from: entry))
             } catch {
                 request.skippedEntries.append("wifiAccessPoints[\(index)]: \(error.reason)")
             }
         }
-        for (index, entry) in (cells ?? []).enumerated() {
+        for (index, entry) in cellEntries.enumerated() {
             do throws(GeolocateEntryReader.Skip) {
                 request.cellTowers.append(try cell(from: entry, defaultRadioName: defaultRadioName))
             } catch {

@@ -35,7 +35,9 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection, Expressibl
     /// replaces that member in place, or appends one; setting nil removes every member so named.
     public subscript(key: String) -> JSONValue? {
         get {
-            members.last(where: { $0.key == key })?.value
+            // Comparing the stored UTF-8 lengths first skips most full string comparisons.
+            let length = key.utf8.count
+            return members.last(where: { $0.key.utf8.count == length && $0.key == key })?.value
         }
         set {
             guard let newValue else {

@@ -28,8 +28,7 @@ public enum JSONParser {
             var builder = DocumentBuilder(maximumDepth: maximumDepth)
             let value = try builder.readValue(try tokenizer.next(), from: &tokenizer, depth: 0)
             // Whatever follows is trailing content, even bytes that could start no token.
-            tokenizer.skipWhitespace()
-            guard tokenizer.index == tokenizer.bytes.count else {
+            guard tokenizer.isAtEndOfInput() else {
                 throw tokenizer.error(.trailingContent, at: tokenizer.index)
             }
             return value
@@ -54,6 +53,15 @@ public enum JSONParser {
 /// Builds values from tokens: the grammar of RFC 8259 §2–§5.
 private struct DocumentBuilder {
     let maximumDepth: Int
+    /// Elements and members of the containers still open, innermost last. Collecting them here
+    /// and copying each container out once it closes costs one allocation per container,
+    /// where growing each container's own array would cost several.
+    private var pendingElements: [JSONValue] = []
+    private var pendingMembers: [JSONObject.Member] = []
+
+    init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+    }
 
     /// Reads the value that starts with `token`; `depth` is the number of enclosing containers.
     mutating func readValue(
@@ -76,35 +84,43 @@ private struct DocumentBuilder {
     }
 
     private mutating func readArray(from tokenizer: inout JSONTokenizer, depth: Int) throws(JSONError) -> JSONValue {
-        var elements: [JSONValue] = []
         var token = try tokenizer.next()
-        if case .endArray = token { return .array(elements) }
+        if case .endArray = token { return .array([]) }
+        let base = pendingElements.count
         while true {
-            elements.append(try readValue(token, from: &tokenizer, depth: depth))
+            let element = try readValue(token, from: &tokenizer, depth: depth)
+            pendingElements.append(element)
             switch try tokenizer.next() {
             case .valueSeparator: token = try tokenizer.next()
-            case .endArray: return .array(elements)
+            case .endArray:
+                let elements = Array(pendingElements[base...])
+                pendingElements.removeSubrange(base...)
+                return .array(elements)
             default: throw tokenizer.unexpectedTokenError(expected: "',' or ']'")
             }
         }
     }
 
     private mutating func readObject(from tokenizer: inout JSONTokenizer, depth: Int) throws(JSONError) -> JSONValue {
-        var members: [JSONObject.Member] = []
         var token = try tokenizer.next()
-        if case .endObject = token { return .object(JSONObject(members)) }
+        if case .endObject = token { return .object(JSONObject()) }
+        let base = pendingMembers.count
         while true {
             guard case .string(let key) = token else {
-                throw tokenizer.unexpectedTokenError(expected: members.isEmpty ? "a string key or '}'" : "a string key")
+                let isFirst = pendingMembers.count == base
+                throw tokenizer.unexpectedTokenError(expected: isFirst ? "a string key or '}'" : "a string key")
             }
             guard case .nameSeparator = try tokenizer.next() else {
                 throw tokenizer.unexpectedTokenError(expected: "':'")
             }
             let value = try readValue(try tokenizer.next(), from: &tokenizer, depth: depth)
-            members.append(JSONObject.Member(key: key, value: value))
+            pendingMembers.append(JSONObject.Member(key: key, value: value))
             switch try tokenizer.next() {
             case .valueSeparator: token = try tokenizer.next()
-            case .endObject: return .object(JSONObject(members))
+            case .endObject:
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeSubrange(base...)
+                return .object(JSONObject(members))
             default: throw tokenizer.unexpectedTokenError(expected: "',' or '}'")
             }
         }
