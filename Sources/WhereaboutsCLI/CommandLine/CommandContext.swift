@@ -28,7 +28,7 @@ public struct CommandContext: Sendable {
 }
 
 /// One subcommand of `whereabouts`: its declaration and what it does.
-protocol WhereaboutsCommand {
+protocol WhereaboutsCommand: Sendable {
     /// The declaration: name, help, options, arguments.
     static var specification: CommandSpecification { get }
     /// Runs the command; returns the exit code on success paths and throws `CommandFailure`

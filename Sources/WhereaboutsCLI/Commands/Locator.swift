@@ -25,12 +25,12 @@ struct Locator {
         do {
             request = try GeolocateRequest.parse(Array(bytes))
         } catch {
-            return Response(outcome: .badRequest, json: GeolocateResponse.parseError(message: "\(error)"))
+            return Response(outcome: .badRequest, json: GeolocateErrorResponse(error).jsonString)
         }
         let input = try radioMap.estimationInput(for: request, now: Date())
         guard let estimate = estimator.estimatePosition(from: input) else {
-            return Response(outcome: .notFound, json: GeolocateResponse.notFound())
+            return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
-        return Response(outcome: .found, json: GeolocateResponse.json(for: estimate))
+        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate).jsonString)
     }
 }

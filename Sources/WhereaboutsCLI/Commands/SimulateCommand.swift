@@ -30,10 +30,11 @@ enum SimulateCommand: WhereaboutsCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         guard let directory = arguments.value("--out") else { throw CommandFailure.usage("--out DIR is required") }
-        let seed = try arguments.value("--seed").map { text throws(CommandFailure) in
-            guard let seed = UInt64(text) else { throw CommandFailure.usage("--seed expects a whole number, got '\(text)'") }
-            return seed
-        } ?? 1
+        var seed: UInt64 = 1
+        if let text = arguments.value("--seed") {
+            guard let parsed = UInt64(text) else { throw CommandFailure.usage("--seed expects a whole number, got '\(text)'") }
+            seed = parsed
+        }
         var centre = TownSpecification.defaultCentre
         if let text = arguments.value("--centre") {
             centre = try CoordinateArgument.parse(text, option: "--centre")

@@ -85,7 +85,7 @@ enum StatusCommand: WhereaboutsCommand {
     private static func gpsStatus(gpsd: String?, nmeaDevice: String?) async throws -> SourceStatus {
         let availability: GNSSAvailability
         if let nmeaDevice {
-            availability = await NMEAReader(path: nmeaDevice).availability()
+            availability = NMEAReader(path: nmeaDevice).availability()
         } else {
             var endpoint = GPSDEndpoint.standard
             if let gpsd {
