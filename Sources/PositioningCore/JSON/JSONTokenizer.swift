@@ -36,8 +36,11 @@ public struct JSONTokenizer {
         case valueSeparator
         /// A string with its escapes decoded.
         case string(String)
+        /// A number (finite; integers exact up to 2^53).
         case number(Double)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
         /// Nothing but whitespace is left (only when the input is complete).
         case endOfInput
