@@ -43,4 +43,38 @@ import TestSupport
     func leavesAnythingUnusualToTheDocumentPath(body: String) {
         #expect(GeolocateRequestReader.read(body.utf8) == nil)
     }
+
+    @Test func agreesWithTheDocumentPathOnMutatedBodies() throws {
+        let original = Array(try Data(contentsOf: TestPaths.fixture("geolocate/mls-example.json")))
+        let alphabet = Array(#"{}[]:,"\-0123456789.eE tfnulaz"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+        var generator = SeededGenerator(seed: 8259)
+        for _ in 0..<3000 {
+            var body = original
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 0..<body.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: body[index] = alphabet.randomElement(using: &generator)!
+                case 1: body.remove(at: index)
+                default: body.insert(alphabet.randomElement(using: &generator)!, at: index)
+                }
+            }
+            #expect(Self.outcome { () throws(GeolocateParseError) in try GeolocateRequest.parse(body) }
+                == Self.outcome { () throws(GeolocateParseError) in try Self.documentPath(body) },
+                "\(String(decoding: body, as: UTF8.self))")
+        }
+    }
+
+    /// `GeolocateRequest.parse` without its fast path.
+    private static func documentPath(_ bytes: [UInt8]) throws(GeolocateParseError) -> GeolocateRequest {
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { throw .malformedJSON(error) }
+        guard case .object(let object) = document else { throw .notAnObject }
+        return try GeolocateRequest.parse(object)
+    }
+
+    private static func outcome(
+        _ body: () throws(GeolocateParseError) -> GeolocateRequest
+    ) -> Result<GeolocateRequest, GeolocateParseError> {
+        do throws(GeolocateParseError) { return .success(try body()) } catch { return .failure(error) }
+    }
 }
