@@ -34,6 +34,21 @@ public struct JSONWriter: Sendable {
     /// The JSON text written so far.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Ends a line of JSON Lines output (`locate --batch`, `watch --json`): appends `\n`
+    /// after a complete top-level value.
+    public mutating func writeLineBreak() {
+        precondition(containers.isEmpty && !expectsValue, "writeLineBreak() inside an array or object")
+        bytes.append(UInt8(ascii: "\n"))
+        needsSeparator = false
+    }
+
+    /// Empties the writer, keeping its buffer, so one writer can serve line after line.
+    public mutating func removeAll() {
+        precondition(containers.isEmpty && !expectsValue, "removeAll() inside an array or object")
+        bytes.removeAll(keepingCapacity: true)
+        needsSeparator = false
+    }
+
     /// Writes `{`; members follow as `writeKey` and a value each, then `endObject()`.
     public mutating func beginObject() {
         beginValue()
@@ -151,6 +166,7 @@ public struct JSONWriter: Sendable {
             expectsValue = false
         } else {
             precondition(containers.last != .object, "a value in an object needs writeKey(_:) first")
+            precondition(!containers.isEmpty || !needsSeparator, "a second top-level value needs writeLineBreak() first")
             if needsSeparator { bytes.append(UInt8(ascii: ",")) }
         }
     }
