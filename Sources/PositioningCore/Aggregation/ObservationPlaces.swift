@@ -1,0 +1,88 @@
+import Foundation
+
+/// An emitter's survey sightings split into the separate places it was heard at.
+///
+/// An emitter that stays put is heard at one place; one that was moved is heard at two or more
+/// places at different times; one that travels (a phone hotspot) is heard at places far apart
+/// within a short time. Places are found by single-link clustering: sightings closer than the
+/// policy's `placeSeparation` (directly or through a chain of others) share a place.
+struct ObservationPlaces {
+    /// The sightings of each place, the place with the most recent sighting first.
+    let places: [[SurveyObservation]]
+    let policy: AggregationPolicy
+
+    init(_ observations: [SurveyObservation], policy: AggregationPolicy) {
+        self.policy = policy
+        var placeOf = Array(repeating: -1, count: observations.count)
+        var places: [[Int]] = []
+        for start in observations.indices where placeOf[start] < 0 {
+            // Breadth-first walk over "close enough" links from an unplaced sighting.
+            placeOf[start] = places.count
+            var members = [start]
+            var next = 0
+            while next < members.count {
+                let current = observations[members[next]]
+                next += 1
+                for other in observations.indices where placeOf[other] < 0 {
+                    if Geodesy.distance(from: current.position, to: observations[other].position)
+                        <= policy.placeSeparation
+                    {
+                        placeOf[other] = places.count
+                        members.append(other)
+                    }
+                }
+            }
+            places.append(members)
+        }
+        self.places = places.map { $0.map { observations[$0] } }.sorted {
+            Self.latestTime(of: $0) > Self.latestTime(of: $1)
+        }
+    }
+
+    /// Where the emitter is now: the place it was heard at most recently (sightings of unknown
+    /// time count as oldest).
+    var current: [SurveyObservation] { places.first ?? [] }
+
+    /// Whether the emitter was heard at one place only, at two places far apart within a short
+    /// time, or at several places on separate occasions.
+    var status: EmitterStatus {
+        guard places.count > 1 else { return .usable }
+        for (index, place) in places.enumerated() {
+            for other in places[(index + 1)...] where Self.closestInterval(place, other) <= policy.travellingInterval {
+                return .travelling
+            }
+        }
+        return .moved
+    }
+
+    /// Whether the current place's sightings were made on separate occasions: spanning at least
+    /// `stabilityInterval`, or on different days. Sightings of unknown time prove nothing.
+    var currentPlaceSeenOnSeparateOccasions: Bool {
+        let times = current.compactMap(\.time)
+        guard let first = times.min(), let last = times.max() else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let sameDay = calendar.isDate(first, inSameDayAs: last)
+        return last.timeIntervalSince(first) >= policy.stabilityInterval || !sameDay
+    }
+
+    private static func latestTime(of place: [SurveyObservation]) -> Date {
+        place.compactMap(\.time).max() ?? .distantPast
+    }
+
+    /// The shortest time between a sighting of `a` and one of `b`, or infinity when either has
+    /// no timed sighting.
+    private static func closestInterval(_ a: [SurveyObservation], _ b: [SurveyObservation]) -> TimeInterval {
+        let timesA = a.compactMap(\.time).sorted()
+        let timesB = b.compactMap(\.time).sorted()
+        var closest = TimeInterval.infinity
+        var j = 0
+        for time in timesA {
+            while j + 1 < timesB.count && timesB[j + 1] <= time { j += 1 }
+            for k in [j, j + 1] where k < timesB.count {
+                closest = min(closest, abs(timesB[k].timeIntervalSince(time)))
+            }
+        }
+        return closest
+    }
+}
