@@ -31,7 +31,7 @@ public struct AggregationPolicy: Hashable, Sendable {
     /// Access points: heard up to a few hundred metres away, so sightings 1.5 km apart are two
     /// places. The 25 m floor is about the range of a weak indoor router heard from the street.
     public static let accessPoint = AggregationPolicy(
-        radiusFloor: 25, placeSeparation: 1_500, travellingInterval: 6 * 3600, stabilityInterval: 3600)
+        radiusFloor: 25, placeSeparation: 1_000, travellingInterval: 6 * 3600, stabilityInterval: 3600)
 
     /// Cells: heard over kilometres, so only sightings 25 km apart are two places.
     public static let cell = AggregationPolicy(

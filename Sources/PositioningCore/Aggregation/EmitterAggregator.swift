@@ -65,9 +65,9 @@ public enum EmitterAggregator {
     /// How much one sighting says about the emitter's position: strong signals were heard close
     /// to it, and precise GPS fixes place the surveyor better.
     static func weight(of observation: SurveyObservation) -> Double {
-        // Linear amplitude, relative to −80 dBm: −60 dBm weighs 10×, −100 dBm 0.1×.
+        // Received power relative to −80 dBm: −70 dBm weighs 10×, −90 dBm 0.1×.
         let signal = min(max(observation.signalStrength ?? -80, -110), -20)
-        let signalWeight = pow(10, (signal + 80) / 20)
+        let signalWeight = pow(10, (signal + 80) / 10)
         let accuracy = max(observation.positionAccuracy ?? 10, 5)
         let accuracyWeight = min(1, (10 / accuracy).squareRoot())
         return signalWeight * accuracyWeight

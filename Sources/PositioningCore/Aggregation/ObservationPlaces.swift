@@ -43,16 +43,24 @@ struct ObservationPlaces {
     /// time count as oldest).
     var current: [SurveyObservation] { places.first ?? [] }
 
-    /// Whether the emitter was heard at one place only, at two places far apart within a short
-    /// time, or at several places on separate occasions.
+    /// Whether the emitter was heard within one place only, at places far apart within a short
+    /// time (it travels), or far apart on separate occasions (it was moved).
+    ///
+    /// Judged on pairs of sightings rather than on clusters: a bus's Wi-Fi heard along its route
+    /// forms one chain-shaped cluster, yet its ends lie kilometres apart.
     var status: EmitterStatus {
-        guard places.count > 1 else { return .usable }
-        for (index, place) in places.enumerated() {
-            for other in places[(index + 1)...] where Self.closestInterval(place, other) <= policy.travellingInterval {
-                return .travelling
+        let all = places.flatMap { $0 }
+        var spread = false
+        for (index, first) in all.enumerated() {
+            for second in all[(index + 1)...]
+            where Geodesy.distance(from: first.position, to: second.position) > policy.placeSeparation {
+                spread = true
+                if let a = first.time, let b = second.time, abs(a.timeIntervalSince(b)) <= policy.travellingInterval {
+                    return .travelling
+                }
             }
         }
-        return .moved
+        return spread ? .moved : .usable
     }
 
     /// Whether the current place's sightings were made on separate occasions: spanning at least
@@ -68,21 +76,5 @@ struct ObservationPlaces {
 
     private static func latestTime(of place: [SurveyObservation]) -> Date {
         place.compactMap(\.time).max() ?? .distantPast
-    }
-
-    /// The shortest time between a sighting of `a` and one of `b`, or infinity when either has
-    /// no timed sighting.
-    private static func closestInterval(_ a: [SurveyObservation], _ b: [SurveyObservation]) -> TimeInterval {
-        let timesA = a.compactMap(\.time).sorted()
-        let timesB = b.compactMap(\.time).sorted()
-        var closest = TimeInterval.infinity
-        var j = 0
-        for time in timesA {
-            while j + 1 < timesB.count && timesB[j + 1] <= time { j += 1 }
-            for k in [j, j + 1] where k < timesB.count {
-                closest = min(closest, abs(timesB[k].timeIntervalSince(time)))
-            }
-        }
-        return closest
     }
 }

@@ -24,9 +24,13 @@ public struct WiFiEstimator: Sendable {
         /// Metres within which virtual access points of one router are merged.
         public var routerSpan: Double = 100
         /// Scale from spread and ranges to the 68 % radius.
-        public var radiusScale: Double = 1
+        public var radiusScale: Double = 1.1
         /// The smallest radius reported, in metres.
         public var radiusFloor: Double = 10
+        /// How much a tight radio-map entry outweighs a wide one: weight ∝ (floor / radius)^this.
+        public var rangeExponent: Double = 1
+        /// Whether well-sampled entries weigh more (log2 of the sample count, capped).
+        public var weighsSamples: Bool = true
         /// The signal assumed when a scan did not report one.
         public var defaultSignal: Double = -80
 
@@ -114,8 +118,9 @@ public struct WiFiEstimator: Sendable {
     func weight(of observation: WiFiObservation, _ known: KnownAccessPoint) -> Double {
         let signal = min(max(observation.signalStrength ?? parameters.defaultSignal, -100), -25)
         let power = pow(10, (signal + 80) / parameters.decibelsPerDecade)
-        let samples = min(max(log2(Double(known.sampleCount)) + 1, 1), 5)
-        return power * samples
+        let samples = parameters.weighsSamples ? min(max(log2(Double(known.sampleCount)) + 1, 1), 5) : 1
+        let tightness = pow(25 / max(known.radius, 25), parameters.rangeExponent)
+        return power * samples * tightness
     }
 
     /// Indices of the heaviest set of groups lying within `consensusDistance` of their own
@@ -166,7 +171,8 @@ public struct WiFiEstimator: Sendable {
     }
 
     /// The 68 % radius: the weighted RMS distance of the routers from the centre combined with
-    /// their ranges, the ranges shrinking as more routers agree (independent errors average out).
+    /// their ranges, the ranges shrinking (by the fourth root of the count) as more routers agree:
+    /// their errors partly average out, but much of the error is shared bias of the survey.
     private func radius(around centre: Coordinate, of groups: [AccessPointGroup]) -> Double {
         let totalWeight = groups.reduce(0) { $0 + $1.weight }
         guard totalWeight > 0 else { return parameters.radiusFloor }
@@ -178,7 +184,7 @@ public struct WiFiEstimator: Sendable {
             range += group.weight * group.radius / totalWeight
         }
         let count = Double(groups.count)
-        let raw = (squaredSpread + range * range / count).squareRoot()
+        let raw = (squaredSpread + range * range / count.squareRoot()).squareRoot()
         return max(parameters.radiusScale * raw, parameters.radiusFloor)
     }
 }
