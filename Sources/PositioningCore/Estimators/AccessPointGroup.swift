@@ -9,13 +9,18 @@ struct AccessPointGroup {
     struct Member {
         var observation: WiFiObservation
         var known: KnownAccessPoint
+        /// How much it pulls the position: received power times `trust`.
         var weight: Double
+        /// How much the radio map's entry can be trusted, regardless of how loud it was heard.
+        var trust: Double
     }
 
     var members: [Member]
     var coordinate: Coordinate
     /// The strongest member's weight: the router counts once.
     var weight: Double
+    /// The most trusted member's trust: what the router adds to a consensus.
+    var trust: Double
     /// The members' weighted mean range in metres.
     var radius: Double
 
@@ -26,6 +31,7 @@ struct AccessPointGroup {
         self.members = members
         coordinate = centre
         weight = members.map(\.weight).max() ?? 0
+        trust = members.map(\.trust).max() ?? 0
         let totalWeight = members.reduce(0) { $0 + $1.weight }
         radius = totalWeight > 0
             ? members.reduce(0) { $0 + $1.weight * $1.known.radius } / totalWeight

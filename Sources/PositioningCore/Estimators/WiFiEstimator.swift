@@ -47,7 +47,7 @@ public struct WiFiEstimator: Sendable {
         public var used: [EmitterContribution]
         /// How many distinct routers agreed.
         public var routerCount: Int
-        /// The summed weight of the agreeing routers, which ranks candidates.
+        /// The summed trust of the agreeing routers, which ranks candidates.
         public var score: Double
     }
 
@@ -84,7 +84,9 @@ public struct WiFiEstimator: Sendable {
                 continue
             }
             guard let known = input.accessPoints[observation.bssid] else { continue }
-            members.append(.init(observation: observation, known: known, weight: weight(of: observation, known)))
+            let trust = trust(in: known)
+            members.append(.init(
+                observation: observation, known: known, weight: power(of: observation) * trust, trust: trust))
         }
         var groups = AccessPointGroup.grouping(members, within: parameters.routerSpan)
         var candidates: [Candidate] = []
@@ -113,18 +115,22 @@ public struct WiFiEstimator: Sendable {
         }
     }
 
-    /// Received power relative to −80 dBm (so −60 dBm counts 10× at 20 dB per decade), times
-    /// how much the radio map's entry can be trusted: well-sampled, tight entries count more.
-    func weight(of observation: WiFiObservation, _ known: KnownAccessPoint) -> Double {
+    /// Received power relative to −80 dBm (so −60 dBm counts 10× at 20 dB per decade).
+    func power(of observation: WiFiObservation) -> Double {
         let signal = min(max(observation.signalStrength ?? parameters.defaultSignal, -100), -25)
-        let power = pow(10, (signal + 80) / parameters.decibelsPerDecade)
-        let samples = parameters.weighsSamples ? min(max(log2(Double(known.sampleCount)) + 1, 1), 5) : 1
-        let tightness = pow(25 / max(known.radius, 25), parameters.rangeExponent)
-        return power * samples * tightness
+        return pow(10, (signal + 80) / parameters.decibelsPerDecade)
     }
 
-    /// Indices of the heaviest set of groups lying within `consensusDistance` of their own
-    /// weighted centre.
+    /// How much the radio map's entry can be trusted: well-sampled, tight entries count more.
+    func trust(in known: KnownAccessPoint) -> Double {
+        let samples = parameters.weighsSamples ? min(max(log2(Double(known.sampleCount)) + 1, 1), 5) : 1
+        let tightness = pow(25 / max(known.radius, 25), parameters.rangeExponent)
+        return samples * tightness
+    }
+
+    /// Indices of the most trusted set of groups lying within `consensusDistance` of their own
+    /// weighted centre. Trust, not loudness, ranks the sets: one loud access point far from
+    /// several agreeing ones is the likelier mistake. Power breaks ties.
     private func consensus(of groups: [AccessPointGroup]) -> [Int] {
         var best: [Int] = []
         var bestScore = -Double.infinity
@@ -138,7 +144,7 @@ public struct WiFiEstimator: Sendable {
                 if recentred.isEmpty || recentred == members { break }
                 members = recentred
             }
-            let score = members.reduce(0) { $0 + groups[$1].weight }
+            let score = members.reduce(0) { $0 + groups[$1].trust + 1e-6 * groups[$1].weight }
             if score > bestScore {
                 best = members
                 bestScore = score
@@ -167,7 +173,7 @@ public struct WiFiEstimator: Sendable {
         return Candidate(
             coordinate: centre, radius: radius(around: centre, of: groups),
             method: groups.count == 1 && groups[0].members.count == 1 ? .singleAccessPoint : .accessPointCentroid,
-            used: used, routerCount: groups.count, score: totalWeight)
+            used: used, routerCount: groups.count, score: groups.reduce(0) { $0 + $1.trust + 1e-6 * $1.weight })
     }
 
     /// The 68 % radius: the weighted RMS distance of the routers from the centre combined with
