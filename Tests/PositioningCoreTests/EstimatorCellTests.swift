@@ -92,6 +92,16 @@ import Testing
         #expect(estimate.notes.count == 1)
     }
 
+    @Test func manyAgreeingRoutersOverruleADisagreeingCell() throws {
+        var map = RadioMapFixture()
+        for index in 0..<6 { map.addAccessPoint(30, bearing: Double(index) * 60) }
+        try map.addCell(1, at: 10_000, radius: 1_000)
+        let estimate = try #require(estimator.estimatePosition(from: map.input))
+        #expect(estimate.location.source == .wifi)
+        #expect(Geodesy.distance(from: estimate.location.coordinate, to: map.origin) < 15)
+        #expect(estimate.notes.contains { $0.contains("kept Wi-Fi") })
+    }
+
     @Test func aStrongWifiClusterOverrulesACoarseArea() throws {
         var map = RadioMapFixture()
         for bearing in [0.0, 90, 180, 270] { map.addAccessPoint(30, bearing: bearing) }

@@ -4,10 +4,11 @@
 /// When the Wi-Fi fix and the cell fix agree (closer than their radii summed), Wi-Fi wins: it is
 /// far more precise. When they disagree, the evidence decides: another Wi-Fi cluster that agrees
 /// with the cell beats a weaker one that does not; a Wi-Fi fix resting on fewer than
-/// `trustedRouterCount` routers far outside the serving cell is refused (a few access points
+/// `overrulingRouterCount` routers far outside the serving cell is refused (a few access points
 /// with wrong stored positions can agree with each other and claim a tiny radius — Ichnaea issue
-/// 1950), and the cell answers instead. A Wi-Fi fix of many agreeing routers outweighs a cell
-/// known only by its area. Every such decision is written to `notes`.
+/// 1950), and the cell answers instead. Many agreeing routers outweigh a cell (whose surveyed
+/// position and range are often rough), and `trustedRouterCount` outweigh a cell known only by
+/// its area. Every such decision is written to `notes`.
 ///
 /// ```swift
 /// let estimator = WhereaboutsEstimator()
@@ -22,17 +23,21 @@ public struct WhereaboutsEstimator: PositionEstimator {
     public var calibration: RadiusCalibration
     /// How many agreeing routers make a Wi-Fi fix trustworthy enough to overrule a cell area.
     public var trustedRouterCount: Int
+    /// How many agreeing routers make a Wi-Fi fix outweigh a known cell it disagrees with.
+    public var overrulingRouterCount: Int
 
     public var name: String { "whereabouts" }
 
     public init(
         wifi: WiFiEstimator = WiFiEstimator(), cell: CellEstimator = CellEstimator(),
-        calibration: RadiusCalibration = RadiusCalibration(), trustedRouterCount: Int = 3
+        calibration: RadiusCalibration = RadiusCalibration(), trustedRouterCount: Int = 3,
+        overrulingRouterCount: Int = 5
     ) {
         self.wifi = wifi
         self.cell = cell
         self.calibration = calibration
         self.trustedRouterCount = trustedRouterCount
+        self.overrulingRouterCount = overrulingRouterCount
     }
 
     /// The best position `input` supports, or nil when no heard emitter is usable.
@@ -60,11 +65,13 @@ public struct WhereaboutsEstimator: PositionEstimator {
                 notes: ["Wi-Fi cluster of \(best.routerCount) router(s) lies \(gap) m from the cell fix; "
                     + "used the cluster of \(alternative.routerCount) that agrees with the cell"])
         }
-        if best.routerCount >= trustedRouterCount && cellFix.method == .area {
+        let needed = cellFix.method == .area ? trustedRouterCount : overrulingRouterCount
+        if best.routerCount >= needed {
+            let what = cellFix.method == .area ? "the cell area" : "the cell fix"
             return wifiEstimate(
                 best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected,
-                notes: ["Wi-Fi (\(best.routerCount) routers) and the cell area disagree by \(gap) m; "
-                    + "kept Wi-Fi, the area is coarse"])
+                notes: ["Wi-Fi (\(best.routerCount) routers) and \(what) disagree by \(gap) m; "
+                    + "kept Wi-Fi, too many routers agree for all to be wrong"])
         }
         var estimate = cellEstimate(
             cellFix, input: input,
