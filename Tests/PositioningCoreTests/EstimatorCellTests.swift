@@ -39,6 +39,18 @@ import Testing
         #expect(estimate.rejected.contains(EmitterRejection(emitter: .cell(map.cells[0].identity), reason: .unknown)))
     }
 
+    @Test func movedCellIsRejectedAndWifiAnswers() throws {
+        var map = RadioMapFixture()
+        for bearing in [0.0, 120, 240] { map.addAccessPoint(30, bearing: bearing) }
+        try map.addCell(1, at: 50_000, radius: 1_000)
+        let identity = map.cells[0].identity
+        map.knownCells[identity]?.status = .moved
+        let estimate = try #require(estimator.estimatePosition(from: map.input))
+        #expect(estimate.location.source == .wifi)
+        #expect(estimate.rejected.contains(EmitterRejection(emitter: .cell(identity), reason: .moved)))
+        #expect(estimate.notes.isEmpty)
+    }
+
     @Test func unknownCellWithoutAreaGivesNothing() throws {
         var map = RadioMapFixture()
         try map.addCell(99, at: nil)

@@ -10,9 +10,21 @@ struct ObservationPlaces {
     /// The sightings of each place, the place with the most recent sighting first.
     let places: [[SurveyObservation]]
     let policy: AggregationPolicy
+    /// Whether every pair of sightings is known to lie within `placeSeparation`.
+    private let isCompact: Bool
 
     init(_ observations: [SurveyObservation], policy: AggregationPolicy) {
         self.policy = policy
+        // The usual case, in linear time: all within half the separation of one sighting means
+        // no two are further apart than the separation (triangle inequality), so one place.
+        if let first = observations.first, observations.allSatisfy({
+            Geodesy.distance(from: first.position, to: $0.position) <= policy.placeSeparation / 2
+        }) {
+            places = [observations]
+            isCompact = true
+            return
+        }
+        isCompact = false
         var placeOf = Array(repeating: -1, count: observations.count)
         var places: [[Int]] = []
         for start in observations.indices where placeOf[start] < 0 {
@@ -49,6 +61,7 @@ struct ObservationPlaces {
     /// Judged on pairs of sightings rather than on clusters: a bus's Wi-Fi heard along its route
     /// forms one chain-shaped cluster, yet its ends lie kilometres apart.
     var status: EmitterStatus {
+        if isCompact { return .usable }
         let all = places.flatMap { $0 }
         var spread = false
         for (index, first) in all.enumerated() {

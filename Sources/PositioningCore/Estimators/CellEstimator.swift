@@ -12,12 +12,15 @@ import Foundation
 public struct CellEstimator: Sendable {
     /// A cell or area fix.
     public struct Fix: Hashable, Sendable {
+        /// The weighted centre of the heard cells, or the area's centroid.
         public var coordinate: Coordinate
         /// 68 % radius in metres (before calibration).
         public var radius: Double
         /// `.cellCentroid` or `.area`.
         public var method: EstimationMethod
+        /// The cells (or the area) used and their relative weights.
         public var used: [EmitterContribution]
+        /// Heard cells that did not count, and why.
         public var rejected: [EmitterRejection]
         /// How many cells (or areas) the fix rests on.
         public var emitterCount: Int
@@ -26,12 +29,28 @@ public struct CellEstimator: Sendable {
     /// The smallest radius reported, in metres.
     public var radiusFloor: Double
 
+    /// An estimator whose radii are at least `radiusFloor` metres.
     public init(radiusFloor: Double = 100) {
         self.radiusFloor = radiusFloor
     }
 
     /// The cell fix for `input`, or nil when no heard cell or its area is known.
     public func estimate(from input: EstimationInput) -> Fix? {
+        let (usable, rejected) = classify(input)
+        if !usable.isEmpty {
+            return cellFix(usable, rejected: rejected)
+        }
+        return areaFix(for: input, rejected: rejected)
+    }
+
+    /// The heard cells that cannot count, and why (also when there is no fix at all).
+    public func rejections(from input: EstimationInput) -> [EmitterRejection] {
+        classify(input).rejected
+    }
+
+    private func classify(
+        _ input: EstimationInput
+    ) -> (usable: [(observation: CellObservation, known: KnownCell)], rejected: [EmitterRejection]) {
         var rejected: [EmitterRejection] = []
         var usable: [(observation: CellObservation, known: KnownCell)] = []
         var seen = Set<CellIdentity>()
@@ -48,10 +67,7 @@ public struct CellEstimator: Sendable {
             case .unproven: rejected.append(EmitterRejection(emitter: id, reason: .unproven))
             }
         }
-        if !usable.isEmpty {
-            return cellFix(usable, rejected: rejected)
-        }
-        return areaFix(for: input, rejected: rejected)
+        return (usable, rejected)
     }
 
     private func cellFix(_ cells: [(observation: CellObservation, known: KnownCell)], rejected: [EmitterRejection]) -> Fix? {

@@ -17,7 +17,9 @@
 /// }
 /// ```
 public struct WhereaboutsEstimator: PositionEstimator {
+    /// The Wi-Fi part: consensus clusters of access points.
     public var wifi: WiFiEstimator
+    /// The cell part: known cells, else the area.
     public var cell: CellEstimator
     /// Per-source, per-count factors applied to every radius.
     public var calibration: RadiusCalibration
@@ -26,8 +28,10 @@ public struct WhereaboutsEstimator: PositionEstimator {
     /// How many agreeing routers make a Wi-Fi fix outweigh a known cell it disagrees with.
     public var overrulingRouterCount: Int
 
+    /// `whereabouts`.
     public var name: String { "whereabouts" }
 
+    /// An estimator from its parts; the defaults are the tuned ones with no radius correction.
     public init(
         wifi: WiFiEstimator = WiFiEstimator(), cell: CellEstimator = CellEstimator(),
         calibration: RadiusCalibration = RadiusCalibration(), trustedRouterCount: Int = 3,
@@ -44,7 +48,7 @@ public struct WhereaboutsEstimator: PositionEstimator {
     public func estimatePosition(from input: EstimationInput) -> PositionEstimate? {
         let wifiResult = wifi.estimate(from: input)
         let cellFix = cell.estimate(from: input)
-        let cellRejections = cellFix?.rejected ?? input.cells.map { EmitterRejection(emitter: .cell($0.identity), reason: .unknown) }
+        let cellRejections = cellFix?.rejected ?? cell.rejections(from: input)
 
         guard let best = wifiResult.candidates.first else {
             guard let cellFix else { return nil }

@@ -34,14 +34,17 @@ public struct WiFiEstimator: Sendable {
         /// The signal assumed when a scan did not report one.
         public var defaultSignal: Double = -80
 
+        /// The tuned defaults.
         public init() {}
     }
 
     /// One position the Wi-Fi evidence supports: a self-consistent set of routers.
     public struct Candidate: Hashable, Sendable {
+        /// The weighted centroid of the agreeing routers.
         public var coordinate: Coordinate
         /// The 68 % radius in metres (before calibration).
         public var radius: Double
+        /// `.singleAccessPoint` when one access point answers alone, else `.accessPointCentroid`.
         public var method: EstimationMethod
         /// The access points used and their relative weights.
         public var used: [EmitterContribution]
@@ -53,6 +56,7 @@ public struct WiFiEstimator: Sendable {
 
     /// The outcome: candidates best first, and what was dropped before clustering.
     public struct Result: Hashable, Sendable {
+        /// Self-consistent sets of routers, the most trusted first; empty when none is usable.
         public var candidates: [Candidate]
         /// Access points that never reached clustering, and why.
         public var rejected: [EmitterRejection]
@@ -66,8 +70,10 @@ public struct WiFiEstimator: Sendable {
         }
     }
 
+    /// The tuning knobs in use.
     public var parameters: Parameters
 
+    /// An estimator with `parameters` (the tuned defaults unless given).
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
     }
