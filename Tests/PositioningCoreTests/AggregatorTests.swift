@@ -52,6 +52,16 @@ private enum Survey {
         #expect(entry.radius < 150)
     }
 
+    @Test func aWildlyImpreciseFixNeitherMovesNorStretchesTheAccessPoint() throws {
+        var stray = Survey.at(3_000, bearing: 90, minutes: 30)
+        stray.positionAccuracy = 800
+        let sightings = (0..<4).map { Survey.at(10, bearing: Double($0) * 90, minutes: Double($0)) } + [stray]
+        let entry = try #require(EmitterAggregator.aggregateAccessPoint(router, observations: sightings))
+        #expect(entry.status == .usable)
+        #expect(Geodesy.distance(from: entry.coordinate, to: Survey.origin) < 2)
+        #expect(entry.radius < 50)
+    }
+
     @Test func accessPointHeardAtTwoPlacesOnSeparateDaysIsMovedAndPlacedWhereItIsNow() throws {
         let newHome = Geodesy.destination(from: Survey.origin, distance: 5_000, bearing: 30)
         let sightings = (0..<4).map { Survey.at(10, bearing: Double($0) * 90, minutes: Double($0)) }

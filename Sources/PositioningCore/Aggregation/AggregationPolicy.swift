@@ -11,6 +11,9 @@ public struct AggregationPolicy: Hashable, Sendable {
     public var radiusFloor: Double
     /// Sightings further apart than this belong to different places (single-link clustering).
     public var placeSeparation: Double
+    /// Sightings whose GPS fix claims worse accuracy (metres) are left out, unless no better
+    /// one exists: a fix hundreds of metres off would fake a move or inflate the range.
+    public var maximumPositionAccuracy: Double
     /// Two places further apart than `placeSeparation` seen within this interval mean the
     /// emitter travels with someone (a phone hotspot) rather than having been moved once.
     public var travellingInterval: TimeInterval
@@ -19,21 +22,25 @@ public struct AggregationPolicy: Hashable, Sendable {
     public var stabilityInterval: TimeInterval
 
     public init(
-        radiusFloor: Double, placeSeparation: Double, travellingInterval: TimeInterval,
-        stabilityInterval: TimeInterval
+        radiusFloor: Double, placeSeparation: Double, maximumPositionAccuracy: Double,
+        travellingInterval: TimeInterval, stabilityInterval: TimeInterval
     ) {
         self.radiusFloor = radiusFloor
+        self.maximumPositionAccuracy = maximumPositionAccuracy
         self.placeSeparation = placeSeparation
         self.travellingInterval = travellingInterval
         self.stabilityInterval = stabilityInterval
     }
 
-    /// Access points: heard up to a few hundred metres away, so sightings 1.5 km apart are two
-    /// places. The 25 m floor is about the range of a weak indoor router heard from the street.
+    /// Access points: heard up to a few hundred metres away, so sightings 1 km apart are two
+    /// places. The 25 m floor is about the range of a weak indoor router heard from the street;
+    /// 200 m is the worst GPS accuracy Mozilla Ichnaea accepts for Wi-Fi.
     public static let accessPoint = AggregationPolicy(
-        radiusFloor: 25, placeSeparation: 1_000, travellingInterval: 6 * 3600, stabilityInterval: 3600)
+        radiusFloor: 25, placeSeparation: 1_000, maximumPositionAccuracy: 200, travellingInterval: 6 * 3600,
+        stabilityInterval: 3600)
 
     /// Cells: heard over kilometres, so only sightings 25 km apart are two places.
     public static let cell = AggregationPolicy(
-        radiusFloor: 500, placeSeparation: 25_000, travellingInterval: 6 * 3600, stabilityInterval: 3600)
+        radiusFloor: 500, placeSeparation: 25_000, maximumPositionAccuracy: 1_000, travellingInterval: 6 * 3600,
+        stabilityInterval: 3600)
 }

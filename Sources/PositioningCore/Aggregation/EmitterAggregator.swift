@@ -68,8 +68,9 @@ public enum EmitterAggregator {
         // Received power relative to −80 dBm: −70 dBm weighs 10×, −90 dBm 0.1×.
         let signal = min(max(observation.signalStrength ?? -80, -110), -20)
         let signalWeight = pow(10, (signal + 80) / 10)
+        // Inverse variance of the GPS fix, capped at 5 m (survey GPS is rarely truly better).
         let accuracy = max(observation.positionAccuracy ?? 10, 5)
-        let accuracyWeight = min(1, (10 / accuracy).squareRoot())
+        let accuracyWeight = (5 / accuracy) * (5 / accuracy)
         return signalWeight * accuracyWeight
     }
 
@@ -83,7 +84,9 @@ public enum EmitterAggregator {
     }
 
     private static func summarize(_ observations: [SurveyObservation], policy: AggregationPolicy) -> Summary? {
-        let valid = observations.filter { $0.position.isValid }
+        let located = observations.filter { $0.position.isValid }
+        let precise = located.filter { ($0.positionAccuracy ?? 0) <= policy.maximumPositionAccuracy }
+        let valid = precise.isEmpty ? located : precise
         guard !valid.isEmpty else { return nil }
         let places = ObservationPlaces(valid, policy: policy)
         let here = places.current
