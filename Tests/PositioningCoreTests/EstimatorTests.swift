@@ -113,6 +113,19 @@ struct RadioMapFixture {
         #expect(estimate.method == .accessPointCentroid)
     }
 
+    @Test func twoEquallyTrustedPlacesAreNotedAsAmbiguous() throws {
+        var map = RadioMapFixture()
+        let near = map.addAccessPoint(0, signal: -60)
+        let far = map.addAccessPoint(100_000, bearing: 90, signal: -80)
+        let estimate = try #require(estimator.estimatePosition(from: map.input))
+        #expect(estimate.used.map(\.emitter) == [.accessPoint(near)])
+        #expect(map.reason(for: far, in: estimate) == .outlier)
+        #expect(estimate.notes.contains { $0.contains("ambiguous") })
+        // A clear majority is not ambiguous.
+        let clear = try #require(estimator.estimatePosition(from: cluster().input))
+        #expect(clear.notes.isEmpty)
+    }
+
     @Test func strongerSignalPullsTheEstimate() throws {
         var map = RadioMapFixture()
         map.addAccessPoint(0, signal: -55)

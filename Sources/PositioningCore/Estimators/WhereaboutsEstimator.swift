@@ -55,7 +55,9 @@ public struct WhereaboutsEstimator: PositionEstimator {
             return cellEstimate(cellFix, input: input, rejected: wifiResult.rejections(choosing: nil) + cellFix.rejected)
         }
         guard let cellFix else {
-            return wifiEstimate(best, input: input, rejected: wifiResult.rejections(choosing: best) + cellRejections)
+            return wifiEstimate(
+                best, input: input, rejected: wifiResult.rejections(choosing: best) + cellRejections,
+                notes: ambiguityNotes(wifiResult))
         }
         if agrees(best, with: cellFix) {
             return wifiEstimate(best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected)
@@ -83,6 +85,17 @@ public struct WhereaboutsEstimator: PositionEstimator {
         estimate.notes.append(
             "Wi-Fi (\(best.routerCount) router(s)) lies \(gap) m from the cell fix, beyond both radii; used the cell")
         return estimate
+    }
+
+    /// A remark when a runner-up Wi-Fi cluster is nearly as trusted as the winner: with nothing
+    /// else to decide between them, the answer may be the wrong one of two places.
+    private func ambiguityNotes(_ result: WiFiEstimator.Result) -> [String] {
+        guard result.candidates.count > 1 else { return [] }
+        let (best, runnerUp) = (result.candidates[0], result.candidates[1])
+        guard runnerUp.score >= 0.5 * best.score else { return [] }
+        let gap = Int(Geodesy.distance(from: best.coordinate, to: runnerUp.coordinate).rounded())
+        return ["Wi-Fi is ambiguous: another cluster of \(runnerUp.routerCount) router(s) \(gap) m away is "
+            + "nearly as trusted; no cell to decide"]
     }
 
     private func agrees(_ candidate: WiFiEstimator.Candidate, with fix: CellEstimator.Fix) -> Bool {
