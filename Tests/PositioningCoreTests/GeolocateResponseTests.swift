@@ -61,10 +61,16 @@ import Testing
     @Test func writesOneResponsePerLineIntoASharedWriter() throws {
         var writer = JSONWriter()
         GeolocateResponse(estimate: try Self.estimate()).write(to: &writer)
-        var second = JSONWriter()
-        GeolocateErrorResponse.notFound.write(to: &second)
-        #expect(try JSONParser.parse(writer.bytes)["accuracy"] == 25.0)
-        #expect(try JSONParser.parse(second.bytes)["error"]?["code"] == 404)
+        writer.writeLineBreak()
+        GeolocateErrorResponse.notFound.write(to: &writer)
+        writer.writeLineBreak()
+        let lines = writer.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(try JSONParser.parse(lines[0])["accuracy"] == 25.0)
+        #expect(try JSONParser.parse(lines[1])["error"]?["code"] == 404)
+        writer.removeAll()
+        GeolocateErrorResponse.parseError().write(to: &writer)
+        #expect(try JSONParser.parse(writer.bytes)["error"]?["code"] == 400)
     }
 
     @Test(arguments: [

@@ -2,37 +2,113 @@ import Foundation
 
 /// Turns an emitter's survey observations into the radio map's estimate of where it is.
 ///
-/// Placeholder: a plain spherical mean. The estimators work replaces it with the signal- and
-/// accuracy-weighted version, moved/travelling detection and robust radii.
+/// The position is a mean on the sphere weighted by signal strength (a strong sighting was made
+/// close to the emitter) and GPS accuracy; the radius is a robust spread of the sightings around
+/// it, with a floor. The status says whether positioning may rely on the emitter: `.moved` when
+/// it was heard at separate places on separate occasions, `.travelling` when at places far
+/// apart within hours (a phone hotspot), `.unproven` for a locally administered address not yet
+/// seen at its place on separate occasions.
+///
+/// ```swift
+/// let entry = EmitterAggregator.aggregateAccessPoint(bssid, observations: sightings)
+/// entry?.status   // .usable, .moved, .travelling or .unproven
+/// ```
 public enum EmitterAggregator {
     /// The access point's position, radius and status from all its observations, or nil when
     /// there are none.
+    ///
+    /// - Parameters:
+    ///   - bssid: The access point.
+    ///   - observations: Every survey sighting of it, in any order.
+    /// - Returns: The radio-map entry; its position is that of the place it was heard at most
+    ///   recently.
     public static func aggregateAccessPoint(
         _ bssid: BSSID, observations: [SurveyObservation]
     ) -> KnownAccessPoint? {
-        guard let centre = Geodesy.mean(observations.map(\.position)) else { return nil }
-        let radius = observations.map { Geodesy.distance(from: centre, to: $0.position) }.max() ?? 0
+        guard let summary = summarize(observations, policy: .accessPoint) else { return nil }
+        var status = summary.places.status
+        // Many routers use locally administered BSSIDs for secondary networks, but phones use
+        // them for randomized hotspot addresses: trust one only once it stayed put over time.
+        if status == .usable, bssid.isLocallyAdministered, !summary.places.currentPlaceSeenOnSeparateOccasions {
+            status = .unproven
+        }
         return KnownAccessPoint(
-            bssid: bssid, coordinate: centre, radius: max(radius, 10), sampleCount: observations.count,
-            firstSeen: observations.compactMap(\.time).min(), lastSeen: observations.compactMap(\.time).max(),
-            ssid: observations.last?.ssid)
+            bssid: bssid, coordinate: summary.centre, radius: summary.radius, sampleCount: observations.count,
+            firstSeen: summary.firstSeen, lastSeen: summary.lastSeen, status: status,
+            ssid: summary.latestSSID)
     }
 
     /// The cell's position, radius and status from all its observations, or nil when there are none.
     public static func aggregateCell(
         _ identity: CellIdentity, observations: [SurveyObservation]
     ) -> KnownCell? {
-        guard let centre = Geodesy.mean(observations.map(\.position)) else { return nil }
-        let radius = observations.map { Geodesy.distance(from: centre, to: $0.position) }.max() ?? 0
+        guard let summary = summarize(observations, policy: .cell) else { return nil }
         return KnownCell(
-            identity: identity, coordinate: centre, radius: max(radius, 500), sampleCount: observations.count,
-            firstSeen: observations.compactMap(\.time).min(), lastSeen: observations.compactMap(\.time).max())
+            identity: identity, coordinate: summary.centre, radius: summary.radius,
+            sampleCount: observations.count, firstSeen: summary.firstSeen, lastSeen: summary.lastSeen,
+            status: summary.places.status)
     }
 
     /// The area's centroid and a radius covering its cells and their ranges.
+    ///
+    /// Only usable cells count; when none is usable, all do (an area is coarse anyway).
     public static func aggregateArea(_ identity: AreaIdentity, cells: [KnownCell]) -> KnownArea? {
-        guard let centre = Geodesy.mean(cells.map(\.coordinate)) else { return nil }
-        let radius = cells.map { Geodesy.distance(from: centre, to: $0.coordinate) + $0.radius }.max() ?? 0
-        return KnownArea(identity: identity, coordinate: centre, radius: radius, cellCount: cells.count)
+        let usable = cells.filter { $0.status == .usable }
+        let counted = usable.isEmpty ? cells : usable
+        guard let centre = Geodesy.mean(counted.map(\.coordinate)) else { return nil }
+        let radius = counted.map { Geodesy.distance(from: centre, to: $0.coordinate) + $0.radius }.max() ?? 0
+        return KnownArea(
+            identity: identity, coordinate: centre, radius: max(radius, AggregationPolicy.cell.radiusFloor),
+            cellCount: counted.count)
+    }
+
+    /// How much one sighting says about the emitter's position: strong signals were heard close
+    /// to it, and precise GPS fixes place the surveyor better.
+    static func weight(of observation: SurveyObservation) -> Double {
+        // Received power relative to −80 dBm: −70 dBm weighs 10×, −90 dBm 0.1×.
+        let signal = min(max(observation.signalStrength ?? -80, -110), -20)
+        let signalWeight = pow(10, (signal + 80) / 10)
+        // Inverse variance of the GPS fix, capped at 5 m (survey GPS is rarely truly better).
+        let accuracy = max(observation.positionAccuracy ?? 10, 5)
+        let accuracyWeight = (5 / accuracy) * (5 / accuracy)
+        return signalWeight * accuracyWeight
+    }
+
+    private struct Summary {
+        var places: ObservationPlaces
+        var centre: Coordinate
+        var radius: Double
+        var firstSeen: Date?
+        var lastSeen: Date?
+        var latestSSID: String?
+    }
+
+    private static func summarize(_ observations: [SurveyObservation], policy: AggregationPolicy) -> Summary? {
+        let located = observations.filter { $0.position.isValid }
+        let precise = located.filter { ($0.positionAccuracy ?? 0) <= policy.maximumPositionAccuracy }
+        let valid = precise.isEmpty ? located : precise
+        guard !valid.isEmpty else { return nil }
+        let places = ObservationPlaces(valid, policy: policy)
+        let here = places.current
+        guard let centre = Geodesy.weightedMean(here.map { ($0.position, weight(of: $0)) })
+            ?? Geodesy.mean(here.map(\.position))
+        else { return nil }
+        let distances = here.map { Geodesy.distance(from: centre, to: $0.position) }
+        let times = valid.compactMap(\.time)
+        let latest = valid.filter { $0.ssid != nil }.max { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
+        return Summary(
+            places: places, centre: centre, radius: max(robustSpread(distances), policy.radiusFloor),
+            firstSeen: times.min(), lastSeen: times.max(), latestSSID: latest?.ssid)
+    }
+
+    /// The distance within which 90 % of sightings lie: how far out the emitter is heard,
+    /// without letting one stray GPS fix set the range once there are ten or more sightings.
+    static func robustSpread(_ distances: [Double]) -> Double {
+        let sorted = distances.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let rank = 0.9 * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
     }
 }

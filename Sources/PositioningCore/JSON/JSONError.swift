@@ -60,6 +60,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         /// More than whitespace after the top-level value.
         case trailingContent
 
+        /// A phrase for messages: `unexpected ']', expected a value`.
         public var description: String {
             switch self {
             case .unexpectedEndOfInput: "unexpected end of input"

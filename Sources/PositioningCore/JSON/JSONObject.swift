@@ -5,9 +5,12 @@
 public struct JSONObject: Hashable, Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One `"name": value` pair.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// Creates a member.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -27,8 +30,11 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection, Expressibl
         members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
+    /// The index of the first member.
     public var startIndex: Int { members.startIndex }
+    /// The index after the last member.
     public var endIndex: Int { members.endIndex }
+    /// The member at `position`, counting from 0 in document order.
     public subscript(position: Int) -> Member { members[position] }
 
     /// The value of the last member named `key`, or nil when there is none. Setting a value

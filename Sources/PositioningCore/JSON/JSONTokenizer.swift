@@ -36,8 +36,11 @@ public struct JSONTokenizer {
         case valueSeparator
         /// A string with its escapes decoded.
         case string(String)
+        /// A number (finite; integers exact up to 2^53).
         case number(Double)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
         /// Nothing but whitespace is left (only when the input is complete).
         case endOfInput
@@ -76,12 +79,12 @@ public struct JSONTokenizer {
     ///   - body: reads tokens; the tokenizer must not escape it.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    public static func withTokenizer<Result, Failure: Error>(
+    public static func withTokenizer<Value, Failure: Error>(
         over bytes: some Collection<UInt8>, startingAt origin: JSONPosition = .start,
-        isEndOfInput: Bool = true, _ body: (inout JSONTokenizer) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+        isEndOfInput: Bool = true, _ body: (inout JSONTokenizer) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         // `withContiguousStorageIfAvailable` rethrows untyped errors, so carry the outcome out.
-        let outcome: Swift.Result<Result, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
+        let outcome: Result<Value, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
             var tokenizer = JSONTokenizer(bytes: buffer, startingAt: origin, isEndOfInput: isEndOfInput)
             do throws(Failure) { return .success(try body(&tokenizer)) } catch { return .failure(error) }
         }

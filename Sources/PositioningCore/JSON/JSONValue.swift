@@ -10,11 +10,17 @@
 /// value["tags"]?[0]           // .string("a")
 /// ```
 public enum JSONValue: Hashable, Sendable {
+    /// `null`
     case null
+    /// `true` or `false`
     case bool(Bool)
+    /// A finite number; the parser refuses numbers that overflow a `Double`.
     case number(Double)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, elements in order.
     case array([JSONValue])
+    /// An object, members in order.
     case object(JSONObject)
 
     /// Whether this is `null`.
@@ -83,11 +89,17 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates `.number`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// Creates `.number`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// Creates `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// Creates an object whose members keep the literal's order.

@@ -34,6 +34,21 @@ public struct JSONWriter: Sendable {
     /// The JSON text written so far.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Ends a line of JSON Lines output (`locate --batch`, `watch --json`): appends `\n`
+    /// after a complete top-level value.
+    public mutating func writeLineBreak() {
+        precondition(containers.isEmpty && !expectsValue, "writeLineBreak() inside an array or object")
+        bytes.append(UInt8(ascii: "\n"))
+        needsSeparator = false
+    }
+
+    /// Empties the writer, keeping its buffer, so one writer can serve line after line.
+    public mutating func removeAll() {
+        precondition(containers.isEmpty && !expectsValue, "removeAll() inside an array or object")
+        bytes.removeAll(keepingCapacity: true)
+        needsSeparator = false
+    }
+
     /// Writes `{`; members follow as `writeKey` and a value each, then `endObject()`.
     public mutating func beginObject() {
         beginValue()
@@ -151,6 +166,7 @@ public struct JSONWriter: Sendable {
             expectsValue = false
         } else {
             precondition(containers.last != .object, "a value in an object needs writeKey(_:) first")
+            precondition(!containers.isEmpty || !needsSeparator, "a second top-level value needs writeLineBreak() first")
             if needsSeparator { bytes.append(UInt8(ascii: ",")) }
         }
     }
@@ -161,24 +177,39 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                // Other control characters have no short escape: \u00XX.
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
-            default: bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            // Copy runs of bytes that need no escape in one go.
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscaped(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the escape of a quote, backslash or control character (RFC 8259 §7).
+    private mutating func appendEscaped(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0..<0x20:
+            // Other control characters have no short escape: \u00XX.
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        default:
+            bytes.append(byte)  // the quote or the backslash itself
+        }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

@@ -1,0 +1,57 @@
+/// Scale factors that turn an estimator's raw uncertainty into a calibrated 68 % radius.
+///
+/// The raw radius follows from the spread of the emitters used and their ranges; how well that
+/// matches reality depends on the source and on how many emitters agreed. Held-out ground truth
+/// gives, per source and per emitter-count bin, the factor that makes the truth fall inside the
+/// radius 68 % of the time. The default factors are 1.0 (no correction).
+///
+/// ```swift
+/// var calibration = RadiusCalibration()
+/// calibration.setFactor(1.3, for: .wifi, bin: .two)
+/// let estimator = WhereaboutsEstimator(calibration: calibration)
+/// ```
+public struct RadiusCalibration: Hashable, Sendable {
+    /// Groups of emitter counts that share one factor.
+    public enum CountBin: String, Hashable, Sendable, CaseIterable {
+        case one = "1"
+        case two = "2"
+        case threeToFour = "3-4"
+        case fiveToNine = "5-9"
+        case tenOrMore = "10+"
+
+        /// The bin holding `count` emitters (counts below 1 fall into `.one`).
+        public init(count: Int) {
+            switch count {
+            case ...1: self = .one
+            case 2: self = .two
+            case 3...4: self = .threeToFour
+            case 5...9: self = .fiveToNine
+            default: self = .tenOrMore
+            }
+        }
+    }
+
+    private var factors: [LocationSource: [CountBin: Double]]
+
+    /// No correction: every factor is 1.0.
+    public init() {
+        factors = [:]
+    }
+
+    /// The factor for a fix from `source` that used `emitterCount` emitters (1.0 when unset).
+    public func factor(for source: LocationSource, emitterCount: Int) -> Double {
+        factors[source]?[CountBin(count: emitterCount)] ?? 1
+    }
+
+    /// Sets the factor for `source` and `bin`.
+    /// - Precondition: `factor` is positive and finite.
+    public mutating func setFactor(_ factor: Double, for source: LocationSource, bin: CountBin) {
+        precondition(factor > 0 && factor.isFinite, "a radius factor must be positive")
+        factors[source, default: [:]][bin] = factor
+    }
+
+    /// `radius` scaled by the factor for `source` and `emitterCount`.
+    public func calibrated(_ radius: Double, source: LocationSource, emitterCount: Int) -> Double {
+        radius * factor(for: source, emitterCount: emitterCount)
+    }
+}

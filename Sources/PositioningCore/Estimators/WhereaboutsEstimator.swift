@@ -1,0 +1,123 @@
+/// Whereabouts' own estimator: Wi-Fi consensus checked against the cells, cells alone when no
+/// Wi-Fi is known.
+///
+/// When the Wi-Fi fix and the cell fix agree (closer than their radii summed), Wi-Fi wins: it is
+/// far more precise. When they disagree, the evidence decides: another Wi-Fi cluster that agrees
+/// with the cell beats a weaker one that does not; a Wi-Fi fix resting on fewer than
+/// `overrulingRouterCount` routers far outside the serving cell is refused (a few access points
+/// with wrong stored positions can agree with each other and claim a tiny radius — Ichnaea issue
+/// 1950), and the cell answers instead. Many agreeing routers outweigh a cell (whose surveyed
+/// position and range are often rough), and `trustedRouterCount` outweigh a cell known only by
+/// its area. Every such decision is written to `notes`.
+///
+/// ```swift
+/// let estimator = WhereaboutsEstimator()
+/// if let estimate = estimator.estimatePosition(from: input) {
+///     print(estimate.location.coordinate, estimate.location.horizontalAccuracy, estimate.notes)
+/// }
+/// ```
+public struct WhereaboutsEstimator: PositionEstimator {
+    /// The Wi-Fi part: consensus clusters of access points.
+    public var wifi: WiFiEstimator
+    /// The cell part: known cells, else the area.
+    public var cell: CellEstimator
+    /// Per-source, per-count factors applied to every radius.
+    public var calibration: RadiusCalibration
+    /// How many agreeing routers make a Wi-Fi fix trustworthy enough to overrule a cell area.
+    public var trustedRouterCount: Int
+    /// How many agreeing routers make a Wi-Fi fix outweigh a known cell it disagrees with.
+    public var overrulingRouterCount: Int
+
+    /// `whereabouts`.
+    public var name: String { "whereabouts" }
+
+    /// An estimator from its parts; the defaults are the tuned ones with no radius correction.
+    public init(
+        wifi: WiFiEstimator = WiFiEstimator(), cell: CellEstimator = CellEstimator(),
+        calibration: RadiusCalibration = RadiusCalibration(), trustedRouterCount: Int = 3,
+        overrulingRouterCount: Int = 5
+    ) {
+        self.wifi = wifi
+        self.cell = cell
+        self.calibration = calibration
+        self.trustedRouterCount = trustedRouterCount
+        self.overrulingRouterCount = overrulingRouterCount
+    }
+
+    /// The best position `input` supports, or nil when no heard emitter is usable.
+    public func estimatePosition(from input: EstimationInput) -> PositionEstimate? {
+        let wifiResult = wifi.estimate(from: input)
+        let cellFix = cell.estimate(from: input)
+        let cellRejections = cellFix?.rejected ?? cell.rejections(from: input)
+
+        guard let best = wifiResult.candidates.first else {
+            guard let cellFix else { return nil }
+            return cellEstimate(cellFix, input: input, rejected: wifiResult.rejections(choosing: nil) + cellFix.rejected)
+        }
+        guard let cellFix else {
+            return wifiEstimate(
+                best, input: input, rejected: wifiResult.rejections(choosing: best) + cellRejections,
+                notes: ambiguityNotes(wifiResult))
+        }
+        if agrees(best, with: cellFix) {
+            return wifiEstimate(best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected)
+        }
+        let gap = Int(Geodesy.distance(from: best.coordinate, to: cellFix.coordinate).rounded())
+        if let alternative = wifiResult.candidates.dropFirst().first(where: { agrees($0, with: cellFix) }),
+            best.routerCount < trustedRouterCount || alternative.routerCount >= best.routerCount
+        {
+            return wifiEstimate(
+                alternative, input: input, rejected: wifiResult.rejections(choosing: alternative) + cellFix.rejected,
+                notes: ["Wi-Fi cluster of \(best.routerCount) router(s) lies \(gap) m from the cell fix; "
+                    + "used the cluster of \(alternative.routerCount) that agrees with the cell"])
+        }
+        let needed = cellFix.method == .area ? trustedRouterCount : overrulingRouterCount
+        if best.routerCount >= needed {
+            let what = cellFix.method == .area ? "the cell area" : "the cell fix"
+            return wifiEstimate(
+                best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected,
+                notes: ["Wi-Fi (\(best.routerCount) routers) and \(what) disagree by \(gap) m; "
+                    + "kept Wi-Fi, too many routers agree for all to be wrong"])
+        }
+        var estimate = cellEstimate(
+            cellFix, input: input,
+            rejected: wifiResult.rejections(choosing: nil, reason: .disagreesWithCell) + cellFix.rejected)
+        estimate.notes.append(
+            "Wi-Fi (\(best.routerCount) router(s)) lies \(gap) m from the cell fix, beyond both radii; used the cell")
+        return estimate
+    }
+
+    /// A remark when a runner-up Wi-Fi cluster is nearly as trusted as the winner: with nothing
+    /// else to decide between them, the answer may be the wrong one of two places.
+    private func ambiguityNotes(_ result: WiFiEstimator.Result) -> [String] {
+        guard result.candidates.count > 1 else { return [] }
+        let (best, runnerUp) = (result.candidates[0], result.candidates[1])
+        guard runnerUp.score >= 0.5 * best.score else { return [] }
+        let gap = Int(Geodesy.distance(from: best.coordinate, to: runnerUp.coordinate).rounded())
+        return ["Wi-Fi is ambiguous: another cluster of \(runnerUp.routerCount) router(s) \(gap) m away is "
+            + "nearly as trusted; no cell to decide"]
+    }
+
+    private func agrees(_ candidate: WiFiEstimator.Candidate, with fix: CellEstimator.Fix) -> Bool {
+        Geodesy.distance(from: candidate.coordinate, to: fix.coordinate) <= candidate.radius + fix.radius
+    }
+
+    private func wifiEstimate(
+        _ candidate: WiFiEstimator.Candidate, input: EstimationInput, rejected: [EmitterRejection],
+        notes: [String] = []
+    ) -> PositionEstimate {
+        let radius = calibration.calibrated(candidate.radius, source: .wifi, emitterCount: candidate.routerCount)
+        return PositionEstimate(
+            location: Location(coordinate: candidate.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
+            method: candidate.method, used: candidate.used, rejected: rejected, notes: notes)
+    }
+
+    private func cellEstimate(
+        _ fix: CellEstimator.Fix, input: EstimationInput, rejected: [EmitterRejection]
+    ) -> PositionEstimate {
+        let radius = calibration.calibrated(fix.radius, source: .cell, emitterCount: fix.emitterCount)
+        return PositionEstimate(
+            location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
+            method: fix.method, used: fix.used, rejected: rejected)
+    }
+}
