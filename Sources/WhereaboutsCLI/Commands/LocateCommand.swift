@@ -51,7 +51,7 @@ enum LocateCommand: WhereaboutsCommand {
 
     static func estimator(named name: String) throws(CommandFailure) -> any PositionEstimator {
         switch name.lowercased() {
-        case "whereabouts": IchnaeaEstimator() // TODO estimators merge
+        case "whereabouts": WhereaboutsEstimator()
         case "ichnaea": IchnaeaEstimator()
         default: throw .usage("unknown estimator '\(name)' (expected whereabouts or ichnaea)")
         }

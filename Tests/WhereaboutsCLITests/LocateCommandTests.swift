@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import PositioningCore
+@testable import WhereaboutsCLI
+
+@Suite struct LocateCommandTests {
+    @Test func batchAnswersTheTownsWiFiQueriesCloseToTheTruth() async throws {
+        let queries = (await SharedTown.shared.town()) + "/queries.jsonl"
+        let run = await CLIRun(["locate", "--db", (await SharedTown.shared.radioMap()), "--batch", queries])
+        #expect(run.status == 0, "\(run.errors)")
+        let responses = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let truths = try String(contentsOfFile: (await SharedTown.shared.town()) + "/truth.jsonl", encoding: .utf8)
+            .split(separator: "\n")
+        #expect(responses.count == truths.count)
+        var errors: [Double] = []
+        var wifiQueries = 0
+        for (response, truth) in zip(responses, truths) {
+            let truthValue = try JSONParser.parse(Array(truth.utf8))
+            guard truthValue["kind"]?.stringValue == "wifi" else { continue }
+            wifiQueries += 1
+            let answer = try JSONParser.parse(Array(response.utf8))
+            guard let lat = answer["location"]?["lat"]?.doubleValue, let lng = answer["location"]?["lng"]?.doubleValue
+            else { continue }
+            let truthPoint = Coordinate(latitude: truthValue["lat"]!.doubleValue!, longitude: truthValue["lng"]!.doubleValue!)
+            errors.append(Geodesy.distance(from: Coordinate(latitude: lat, longitude: lng), to: truthPoint))
+        }
+        #expect(Double(errors.count) >= 0.95 * Double(wifiQueries))
+        let median = errors.sorted()[errors.count / 2]
+        #expect(median < 60, "median error \(median) m")
+    }
+
+    @Test func anUnknownScanGetsThe404ObjectAndExit2() async throws {
+        let temporary = TemporaryDirectory()
+        let request = temporary.path("request.json")
+        try #"{"wifiAccessPoints":[{"macAddress":"02:00:00:00:00:01","signalStrength":-50}]}"#
+            .write(toFile: request, atomically: true, encoding: .utf8)
+        let run = await CLIRun(["locate", "--db", (await SharedTown.shared.radioMap()), "--request", request])
+        #expect(run.status == 2)
+        #expect(run.output.contains(#""code":404"#))
+        #expect(run.output.contains(#""reason":"notFound""#))
+    }
+
+    @Test func aBadBatchLineGetsAParseErrorAndTheOthersStillAnswer() async throws {
+        let temporary = TemporaryDirectory()
+        let batch = temporary.path("batch.jsonl")
+        let first = try String(contentsOfFile: (await SharedTown.shared.town()) + "/queries.jsonl", encoding: .utf8)
+            .split(separator: "\n")[0]
+        try "\(first)\n{not json\n\(first)\n".write(toFile: batch, atomically: true, encoding: .utf8)
+        let run = await CLIRun(["locate", "--db", (await SharedTown.shared.radioMap()), "--batch", batch])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains(#""reason":"parseError""#))
+        #expect(lines[0].contains(#""location""#) && lines[2].contains(#""location""#))
+    }
+
+    @Test func aForeignDatabaseIsRefusedWithExit65() async throws {
+        let temporary = TemporaryDirectory()
+        let foreign = temporary.path("foreign.sqlite")
+        try "this is not a database, just text".write(toFile: foreign, atomically: true, encoding: .utf8)
+        let run = await CLIRun(["locate", "--db", foreign, "--request", (await SharedTown.shared.town()) + "/queries.jsonl"])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("not a radio map"))
+    }
+
+    @Test func aMissingRadioMapIsExplained() async {
+        let run = await CLIRun(["locate", "--db", "/nonexistent/map.sqlite", "--request", "-"])
+        #expect(run.status == 65)
+        #expect(run.errors.hasPrefix("Error: "))
+    }
+}
