@@ -41,11 +41,10 @@ struct NMEAReaderTests {
     @Test func serialDeviceStreamsFixes() async throws {
         var master: Int32 = 0
         var slave: Int32 = 0
-        guard openpty(&master, &slave, nil, nil, nil) == 0, let name = ttyname(slave) else {
+        guard openpty(&master, &slave, nil, nil, nil) == 0, let path = PseudoTerminal.name(of: slave) else {
             print("skipped: no pty available")
             return
         }
-        let path = String(cString: name)
         defer {
             close(master)
             close(slave)
@@ -70,11 +69,10 @@ struct NMEAReaderTests {
     @Test func silentDeviceGivesNoFixAtTheDeadline() async throws {
         var master: Int32 = 0
         var slave: Int32 = 0
-        guard openpty(&master, &slave, nil, nil, nil) == 0, let name = ttyname(slave) else {
+        guard openpty(&master, &slave, nil, nil, nil) == 0, let path = PseudoTerminal.name(of: slave) else {
             print("skipped: no pty available")
             return
         }
-        let path = String(cString: name)
         defer {
             close(master)
             close(slave)
@@ -106,5 +104,17 @@ struct NMEAReaderTests {
             Issue.record("expected denied")
             return
         }
+    }
+}
+
+/// Pseudo-terminal helpers for tests that stand a pty in for a serial receiver.
+enum PseudoTerminal {
+    /// The device path of a pty's slave side. Uses `ttyname_r`: `ttyname` returns a static
+    /// buffer that tests running in parallel would overwrite.
+    static func name(of descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard ttyname_r(descriptor, &buffer, buffer.count) == 0 else { return nil }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
