@@ -6,8 +6,12 @@ import RadioMap
 enum LocateCommand: WhereaboutsCommand {
     static let specification = CommandSpecification(
         name: "locate",
-        abstract: "Compute a position from what was heard.",
+        abstract: "Compute a position from this machine's radios, or from what a request says was heard.",
         discussion: """
+            Without --request or --batch, tries the live sources in order (GPS, then the modem's \
+            serving cell, then a Wi-Fi scan), stops at the first fix that meets --desired-accuracy, \
+            else prints the most accurate one, with the trail of every source tried.
+
             With --request, reads one geolocate API request (Ichnaea/Google JSON: wifiAccessPoints, \
             cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
             in metres, the source, and the emitters used and rejected. Not found prints the \
@@ -19,8 +23,17 @@ enum LocateCommand: WhereaboutsCommand {
             .value("--batch", "FILE", help: "Geolocate requests, one JSON object per line."),
             .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea (Mozilla's published algorithm, for comparison)."),
+            .value("--sources", "LIST", aliases: ["--source"], help: "Live sources to try, in order (default gps,cell,wifi)."),
+            .value("--desired-accuracy", "M", help: "Metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
+            .value("--timeout", "SECONDS", help: "Time budget per live source (default 10)."),
+            .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
+            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
+            .flag("--json", help: "Live fix: print the geolocate JSON shape (with its fallback trail) instead of text."),
         ],
-        usageOverride: ["--request FILE|- [--db PATH] [--estimator NAME]", "--batch FILE.jsonl [--db PATH] [--estimator NAME]"],
+        usageOverride: [
+            "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--gpsd H:P] [--nmea-device PATH] [--json]",
+            "--request FILE|- [--db PATH] [--estimator NAME]", "--batch FILE.jsonl [--db PATH] [--estimator NAME]",
+        ],
         examples: [
             "whereabouts locate --request scan.json",
             "echo '{\"wifiAccessPoints\":[{\"macAddress\":\"00:11:22:33:44:55\",\"signalStrength\":-60}]}' | whereabouts locate --request -",
@@ -31,15 +44,14 @@ enum LocateCommand: WhereaboutsCommand {
         let estimator = try estimator(named: arguments.value("--estimator") ?? "whereabouts")
         let request = arguments.value("--request")
         let batch = arguments.value("--batch")
-        guard (request == nil) != (batch == nil) else {
-            throw CommandFailure.usage(
-                request == nil ? "give --request FILE or --batch FILE (live positioning is not available yet)"
-                    : "--request and --batch cannot be combined")
-        }
+        guard request == nil || batch == nil else { throw CommandFailure.usage("--request and --batch cannot be combined") }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
+        }
+        if request == nil && batch == nil {
+            return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
         let locator = Locator(radioMap: radioMap, estimator: estimator)
