@@ -133,7 +133,11 @@ enum StatusCommand: WhereaboutsCommand {
         }
         do {
             let statistics = try RadioMap(path: path, mode: .readOnly).statistics()
-            return "\(statistics)"
+            let count = ImportReport.count
+            return "\(count(statistics.accessPoints)) access points, \(count(statistics.cells)) cells, "
+                + "\(count(statistics.accessPointObservations + statistics.cellObservations)) observations from "
+                + "\(count(statistics.imports)) imports (\(String(format: "%.1f", Double(statistics.fileBytes) / 1_048_576)) MiB); "
+                + "this file says where its owner has been: delete it to forget everything"
         } catch {
             return "unusable: \(CommandFailure(error).message)"
         }
