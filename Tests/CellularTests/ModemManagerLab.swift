@@ -23,7 +23,7 @@ final class ModemManagerLab: @unchecked Sendable {
     private(set) var busAddress = ""
 
     /// Starts the lab and waits until the modem reports its cell, or throws after `deadline`.
-    init(deadline: Duration = .seconds(60)) async throws {
+    init(deadline: Duration = .seconds(120)) async throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -49,43 +49,55 @@ final class ModemManagerLab: @unchecked Sendable {
             throw LabFailure(description: "cannot start bash")
         }
         processID = pid
-        let end = ContinuousClock.now + deadline
-        while ContinuousClock.now < end {
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
-                busAddress = String(line.dropFirst("READY ".count))
-                return
+        // Waited for on a thread of its own: the lab takes seconds to come up, longer on a
+        // loaded machine, and the concurrency pool may be busy with other tests meanwhile.
+        let watched = pid
+        let startup = await DedicatedThread("wait for the ModemManager lab") { () -> Startup in
+            var startup = Startup()
+            startup.settled = Deadline(after: deadline).poll(every: .milliseconds(50)) {
+                startup.output = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                if startup.busAddress != nil { return true }
+                var status: Int32 = 0
+                startup.exited = waitpid(watched, &status, WNOHANG) == watched
+                return startup.exited || startup.output.contains("FAILED")
             }
-            if text.contains("FAILED") || reap() {
-                await stop()
-                throw LabFailure(description: "ModemManager lab failed: \(text)")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            return startup
+        }.value
+        if let address = startup.busAddress {
+            busAddress = address
+            return
         }
+        exited = startup.exited
         await stop()
-        throw LabFailure(description: "ModemManager lab not ready within \(deadline)")
+        throw LabFailure(description: startup.settled ? "ModemManager lab failed: \(startup.output)" : "ModemManager lab not ready within \(deadline)")
+    }
+
+    /// What the lab script printed while it started, and whether it is still running.
+    private struct Startup: Sendable {
+        var output = ""
+        var exited = false
+        var settled = false
+        /// The private bus's address from the script's `READY address` line.
+        var busAddress: String? {
+            output.split(separator: "\n").first { $0.hasPrefix("READY ") }.map { String($0.dropFirst("READY ".count)) }
+        }
     }
 
     /// SIGTERM, then SIGKILL to the whole group after 10 s; reaps the script.
     func stop() async {
-        guard !reap() else { return }
-        kill(processID, SIGTERM)
-        let end = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < end {
-            if reap() { return }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        kill(-processID, SIGKILL)
-        var status: Int32 = 0
-        waitpid(processID, &status, 0)
+        guard !exited else { return }
         exited = true
-    }
-
-    private func reap() -> Bool {
-        if exited { return true }
-        var status: Int32 = 0
-        exited = waitpid(processID, &status, WNOHANG) == processID
-        return exited
+        let processID = processID
+        await DedicatedThread("stop the ModemManager lab") {
+            var status: Int32 = 0
+            if waitpid(processID, &status, WNOHANG) == processID { return }
+            kill(processID, SIGTERM)
+            if Deadline(after: .seconds(10)).poll(every: .milliseconds(20), until: { waitpid(processID, &status, WNOHANG) == processID }) {
+                return
+            }
+            kill(-processID, SIGKILL)
+            waitpid(processID, &status, 0)
+        }.value
     }
 
     deinit {

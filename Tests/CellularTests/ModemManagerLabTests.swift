@@ -12,7 +12,8 @@ struct ModemManagerLabTests {
         let lab = try await ModemManagerLab()
         let outcome: Result<Void, any Error>
         do {
-            let source = ModemManagerSource(environment: ["DBUS_SYSTEM_BUS_ADDRESS": lab.busAddress])
+            // A generous timeout: it bounds the wait for a real ModemManager on a loaded machine.
+            let source = ModemManagerSource(timeout: 20, environment: ["DBUS_SYSTEM_BUS_ADDRESS": lab.busAddress])
             let cell = try await source.servingCell()
             // The simulator's cell: MCC 262, MNC 01, TAC 00ABCD, CI 0001C3D4, LTE (AcT 7).
             #expect(cell.identity == (try CellIdentity(radio: .lte, mcc: 262, mnc: 1, area: 0xABCD, cellID: 0x1C3D4)))

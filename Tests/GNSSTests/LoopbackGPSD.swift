@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 @testable import GNSS
@@ -9,42 +10,44 @@ import TestSupport
 
 /// A real gpsd on loopback fed by UDP datagrams the test sends (recipes/components.md §1.4):
 /// `gpsd -N -n -b -S PORT -F DIR/ctl.sock udp://127.0.0.1:UPORT`.
+///
+/// Starting it is retried with fresh ports: a port found free can be taken before gpsd binds
+/// it, and gpsd then does not exit — it logs "can't bind" (or, for the UDP device, "open
+/// failed") and runs on without that socket. Ready means gpsd answers as gpsd on `port` and
+/// lists our UDP device, so datagrams sent afterwards reach it.
 final class LoopbackGPSD: @unchecked Sendable {
     static let executable = "/usr/sbin/gpsd"
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+    /// How long gpsd may take to come up; generous, because a loaded CI machine is slow and
+    /// this only bounds a wait that normally ends within milliseconds.
+    static let startDeadline = Duration.seconds(20)
 
     let port: Int
     let feedPort: Int
     private let processID: pid_t
-    private let directory = TemporaryDirectory("gpsd")
+    private let directory: TemporaryDirectory
     private let feed: Int32
-    private var exited = false
+    private let reaped = Atomic(false)
 
     var endpoint: GPSDEndpoint { GPSDEndpoint(host: "127.0.0.1", port: port) }
+    var devicePath: String { "udp://127.0.0.1:\(feedPort)" }
 
-    /// Starts gpsd and waits (with a deadline) until its client port accepts connections.
+    /// Starts gpsd (on `requestedPort`, or a free port) and waits until it is ready.
     init(port requestedPort: Int? = nil) async throws {
-        port = try requestedPort ?? Self.freePort(type: SOCK_STREAM)
-        feedPort = try Self.freePort(type: SOCK_DGRAM)
-        feed = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        processID = try Self.spawn([Self.executable, "-N", "-n", "-b", "-S", String(port),
-                                    "-F", directory.path("ctl.sock"), "udp://127.0.0.1:\(feedPort)"])
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if (try? LineSocket.connect(host: "127.0.0.1", port: port, timeout: 0.2)) != nil { return }
-            guard !reap() else { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        await stop()
-        throw Failure(description: "gpsd did not listen on port \(port) within 5 s")
+        let directory = TemporaryDirectory("gpsd")
+        let launch = try await DedicatedThread("start gpsd") {
+            Self.launch(requestedPort: requestedPort, directory: directory, deadline: Deadline(after: Self.startDeadline))
+        }.value.get()
+        self.directory = directory
+        processID = launch.processID
+        port = launch.port
+        feedPort = launch.feedPort
+        feed = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     }
 
     /// Sends each sentence (CR LF appended) as its own datagram, as a UDP NMEA source would.
     func send(_ sentences: [String]) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(feedPort).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Self.loopback(port: feedPort)
         for sentence in sentences {
             let bytes = Array((sentence + "\r\n").utf8)
             _ = withUnsafePointer(to: &address) { pointer in
@@ -57,12 +60,98 @@ final class LoopbackGPSD: @unchecked Sendable {
 
     /// Removes the UDP device through gpsd's control socket (what `gpsdctl remove` does);
     /// watchers then get `DEVICE` with `activated: 0`.
-    func removeDevice() throws {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    func removeDevice() async throws {
+        let socketPath = directory.path("ctl.sock")
+        let command = "-\(devicePath)\n"
+        try await DedicatedThread("gpsd control") { Self.control(socketPath: socketPath, command: command) }.value.get()
+    }
+
+    /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s; reaps the process.
+    func stop() async {
+        guard !reaped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let processID = processID
+        await DedicatedThread("stop gpsd") { Self.terminate(processID) }.value
+    }
+
+    deinit {
+        if !reaped.load(ordering: .acquiring) {
+            kill(processID, SIGKILL)
+            var status: Int32 = 0
+            waitpid(processID, &status, 0)
+        }
+        close(feed)
+    }
+
+    // The blocking parts below run on dedicated threads, never on the concurrency pool.
+
+    private struct Launch: Sendable {
+        let processID: pid_t
+        let port: Int
+        let feedPort: Int
+    }
+
+    private static func launch(requestedPort: Int?, directory: TemporaryDirectory, deadline: Deadline) -> Result<Launch, Failure> {
+        var failures: [String] = []
+        repeat {
+            let port: Int
+            let feedPort: Int
+            do throws(Failure) {
+                if let requestedPort { port = requestedPort } else { port = try freePort(type: SOCK_STREAM) }
+                feedPort = try freePort(type: SOCK_DGRAM)
+            } catch {
+                return .failure(error)
+            }
+            let log = directory.path("gpsd-\(failures.count).log")
+            let processID: pid_t
+            do {
+                processID = try spawn(
+                    [executable, "-N", "-n", "-b", "-S", String(port), "-F", directory.path("ctl.sock"),
+                     "udp://127.0.0.1:\(feedPort)"], log: log)
+            } catch {
+                return .failure(error)
+            }
+            var failure: String?
+            var exited = false
+            let ready = deadline.poll(every: .milliseconds(20)) {
+                var status: Int32 = 0
+                if waitpid(processID, &status, WNOHANG) == processID {
+                    exited = true
+                    failure = "gpsd exited (status \(status))"
+                    return true
+                }
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                if text.contains("can't bind to IPv4 port") || text.contains("open failed") {
+                    failure = text.split(separator: "\n").filter { $0.contains("ERROR") }.joined(separator: "; ")
+                    return true
+                }
+                let endpoint = GPSDEndpoint(host: "127.0.0.1", port: port)
+                guard case .available(let detail) = GPSDSession.probe(endpoint: endpoint, timeout: 1) else { return false }
+                return detail.contains("udp://127.0.0.1:\(feedPort)")
+            }
+            if ready && failure == nil {
+                return .success(Launch(processID: processID, port: port, feedPort: feedPort))
+            }
+            if !exited { terminate(processID) }
+            failures.append("port \(port)/udp \(feedPort): \(failure ?? "not ready")")
+        } while !deadline.hasPassed
+        return .failure(Failure(description: "gpsd did not come up within \(startDeadline): \(failures.joined(separator: " | "))"))
+    }
+
+    private static func terminate(_ processID: pid_t) {
+        var status: Int32 = 0
+        if waitpid(processID, &status, WNOHANG) == processID { return }
+        kill(processID, SIGTERM)
+        if Deadline(after: .seconds(3)).poll(until: { waitpid(processID, &status, WNOHANG) == processID }) { return }
+        kill(processID, SIGKILL)
+        waitpid(processID, &status, 0)
+    }
+
+    private static func control(socketPath: String, command: String) -> Result<Void, Failure> {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(directory.path("ctl.sock").utf8CString)
+        let path = Array(socketPath.utf8CString)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.prefix(raw.count - 1).enumerated() { raw[index] = UInt8(bitPattern: byte) }
         }
@@ -71,51 +160,25 @@ final class LoopbackGPSD: @unchecked Sendable {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard connected == 0 else { throw Failure(description: "cannot reach gpsd's control socket") }
-        let command = Array("-udp://127.0.0.1:\(feedPort)\n".utf8)
-        guard Glibc.write(descriptor, command, command.count) == command.count else {
-            throw Failure(description: "cannot write to gpsd's control socket")
+        guard connected == 0 else { return .failure(Failure(description: "cannot reach gpsd's control socket")) }
+        let bytes = Array(command.utf8)
+        guard Glibc.write(descriptor, bytes, bytes.count) == bytes.count else {
+            return .failure(Failure(description: "cannot write to gpsd's control socket"))
         }
+        var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&pending, 1, 20_000) == 1 else { return .failure(Failure(description: "gpsd's control socket did not answer within 20 s")) }
         var reply = [UInt8](repeating: 0, count: 16)
-        _ = read(descriptor, &reply, reply.count)  // "OK\n"
-    }
-
-    /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s; reaps the process.
-    func stop() async {
-        guard !reap() else { return }
-        kill(processID, SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(3)
-        while ContinuousClock.now < deadline {
-            if reap() { return }
-            try? await Task.sleep(for: .milliseconds(10))
+        let count = read(descriptor, &reply, reply.count)
+        guard count > 0, String(decoding: reply[0..<count], as: UTF8.self).hasPrefix("OK") else {
+            return .failure(Failure(description: "gpsd refused `\(command.dropLast())`"))
         }
-        kill(processID, SIGKILL)
-        var status: Int32 = 0
-        waitpid(processID, &status, 0)
-        exited = true
+        return .success(())
     }
 
-    /// Whether the daemon has exited (collecting its status if so).
-    private func reap() -> Bool {
-        if exited { return true }
-        var status: Int32 = 0
-        exited = waitpid(processID, &status, WNOHANG) == processID
-        return exited
-    }
-
-    deinit {
-        if !exited {
-            kill(processID, SIGKILL)
-            var status: Int32 = 0
-            waitpid(processID, &status, 0)
-        }
-        close(feed)
-    }
-
-    /// Starts `arguments[0]` with output discarded and — unlike Foundation's `Process` here,
-    /// whose children inherit the test runner's blocked signal mask and so ignore SIGTERM —
-    /// with an empty signal mask and default signal dispositions.
-    static func spawn(_ arguments: [String]) throws -> pid_t {
+    /// Starts `arguments[0]` with stdout discarded and stderr to `log` — and, unlike
+    /// Foundation's `Process` here, whose children inherit the test runner's blocked signal
+    /// mask and so ignore SIGTERM — with an empty signal mask and default signal dispositions.
+    private static func spawn(_ arguments: [String], log: String) throws(Failure) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -130,7 +193,7 @@ final class LoopbackGPSD: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -139,13 +202,48 @@ final class LoopbackGPSD: @unchecked Sendable {
         return pid
     }
 
-    /// A port the kernel just handed out on 127.0.0.1 (bind to port 0, read it back).
-    static func freePort(type: __socket_type) throws -> Int {
-        let descriptor = socket(AF_INET, Int32(type.rawValue), 0)
+    /// Ports handed out in this process, so two tests starting at once never get the same one.
+    private static let handedOut = Mutex(Set<Int>())
+
+    /// A port on 127.0.0.1 that is free now, below the kernel's ephemeral range when that
+    /// leaves room: a port from that range can be taken by any outgoing connection meanwhile
+    /// (a client retrying a stopped gpsd can even connect to itself on it).
+    static func freePort(type: __socket_type) throws(Failure) -> Int {
+        let ephemeral = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
+        if let lowest = ephemeral.first, lowest > 12_000 {
+            for _ in 0..<200 {
+                let candidate = Int.random(in: 10_000..<lowest)
+                guard canBind(candidate, type: type) else { continue }
+                if handedOut.withLock({ $0.insert(candidate).inserted }) { return candidate }
+            }
+        }
+        for _ in 0..<20 {
+            let port = try kernelChosenPort(type: type)
+            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        }
+        throw Failure(description: "cannot find a free port")
+    }
+
+    private static func canBind(_ port: Int, type: __socket_type) -> Bool {
+        let descriptor = socket(AF_INET, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var on: Int32 = 1
+        // As gpsd binds its listening socket: a port whose old connections linger in TIME_WAIT is free.
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// A port the kernel just handed out on 127.0.0.1 (bind to port 0, read it back).
+    private static func kernelChosenPort(type: __socket_type) throws(Failure) -> Int {
+        let descriptor = socket(AF_INET, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
@@ -154,6 +252,14 @@ final class LoopbackGPSD: @unchecked Sendable {
         }
         guard result == 0 else { throw Failure(description: "cannot bind a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -31,7 +31,7 @@ struct NMEAReaderTests {
 
     @Test func firstFixFromAFile() async throws {
         let path = GNSSTestData.fixtures.appendingPathComponent("skytraq-fix.log").path
-        let fix = try await NMEAReader(path: path).firstFix(timeout: .seconds(5))
+        let fix = try await NMEAReader(path: path).firstFix(timeout: .seconds(20))
         #expect(fix.isValid)
         let all = NMEAReader.fixes(in: try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(all.fixes.first?.coordinate == fix.coordinate)
@@ -39,46 +39,37 @@ struct NMEAReaderTests {
 
     /// A pty stands in for a USB receiver: the reader opens the slave side as a serial port.
     @Test func serialDeviceStreamsFixes() async throws {
-        var master: Int32 = 0
-        var slave: Int32 = 0
-        guard openpty(&master, &slave, nil, nil, nil) == 0, let path = PseudoTerminal.name(of: slave) else {
+        guard let terminal = PseudoTerminal() else {
             print("skipped: no pty available")
             return
         }
-        defer {
-            close(master)
-            close(slave)
+        // The receiver writes on a thread of its own, so it keeps sending however busy the
+        // concurrency pool is; it has stopped before the pty is closed.
+        let master = terminal.master
+        let receiver = RepeatingThread("receiver on \(terminal.path)", every: .milliseconds(50)) { second in
+            let epoch = NMEATestWriter.epoch(latitude: 47.1230, longitude: 15.2907, second: second)
+            PseudoTerminal.write(Array((epoch.joined(separator: "\r\n") + "\r\n").utf8), to: master)
         }
-        let receiver = master
-        let writer = Task.detached {
-            var second = 0
-            while !Task.isCancelled {
-                let epoch = NMEATestWriter.epoch(latitude: 47.1230, longitude: 15.2907, second: second)
-                let bytes = Array((epoch.joined(separator: "\r\n") + "\r\n").utf8)
-                _ = Glibc.write(receiver, bytes, bytes.count)
-                second += 1
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+        let outcome: Result<Location, GNSSError>
+        do throws(GNSSError) {
+            // A deadline, not a wait: the first fix comes within one epoch of the reader opening the device.
+            outcome = .success(try await NMEAReader(path: terminal.path, baudRate: 4800).firstFix(timeout: .seconds(20)))
+        } catch {
+            outcome = .failure(error)
         }
-        defer { writer.cancel() }
-        let fix = try await NMEAReader(path: path, baudRate: 4800).firstFix(timeout: .seconds(5))
+        await receiver.stop()
+        let fix = try outcome.get()
         #expect(abs(fix.coordinate.latitude - 47.1230) < 1e-7)
         #expect(abs(fix.coordinate.longitude - 15.2907) < 1e-7)
     }
 
     @Test func silentDeviceGivesNoFixAtTheDeadline() async throws {
-        var master: Int32 = 0
-        var slave: Int32 = 0
-        guard openpty(&master, &slave, nil, nil, nil) == 0, let path = PseudoTerminal.name(of: slave) else {
+        guard let terminal = PseudoTerminal() else {
             print("skipped: no pty available")
             return
         }
-        defer {
-            close(master)
-            close(slave)
-        }
-        await #expect(throws: GNSSError.noFix(reason: "no fix from \(path) within 0.3 s")) {
-            try await NMEAReader(path: path).firstFix(timeout: .milliseconds(300))
+        await #expect(throws: GNSSError.noFix(reason: "no fix from \(terminal.path) within 0.3 s")) {
+            try await NMEAReader(path: terminal.path).firstFix(timeout: .milliseconds(300))
         }
     }
 
@@ -107,8 +98,56 @@ struct NMEAReaderTests {
     }
 }
 
-/// Pseudo-terminal helpers for tests that stand a pty in for a serial receiver.
-enum PseudoTerminal {
+/// A pty standing in for a serial receiver: the test writes to `master`, the reader opens `path`.
+///
+/// Both sides are open from the start and the line discipline is raw (no canonical line
+/// buffering, no echo), so bytes written before the reader opens and configures the slave
+/// wait for it unchanged, and an echo nobody reads can never fill the master's buffer.
+/// Closed in `deinit`.
+final class PseudoTerminal: Sendable {
+    let master: Int32
+    let slave: Int32
+    /// The slave's device path, e.g. `/dev/pts/3`.
+    let path: String
+
+    /// Opens a pty in raw mode, or nil when the system has none to give.
+    init?() {
+        var master: Int32 = 0
+        var slave: Int32 = 0
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { return nil }
+        for descriptor in [master, slave] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        // Never block the writing thread, whatever the reader does.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var settings = termios()
+        guard tcgetattr(slave, &settings) == 0, let path = Self.name(of: slave) else {
+            close(master)
+            close(slave)
+            return nil
+        }
+        cfmakeraw(&settings)
+        tcsetattr(slave, TCSANOW, &settings)
+        self.master = master
+        self.slave = slave
+        self.path = path
+    }
+
+    deinit {
+        close(master)
+        close(slave)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, waiting up to 1 s for room, on the caller's thread.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        let deadline = Deadline(after: .seconds(1))
+        while offset < bytes.count, !deadline.hasPassed {
+            var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            guard poll(&room, 1, 100) == 1 else { continue }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if errno != EAGAIN && errno != EINTR { return }
+        }
+    }
+
     /// The device path of a pty's slave side. Uses `ttyname_r`: `ttyname` returns a static
     /// buffer that tests running in parallel would overwrite.
     static func name(of descriptor: Int32) -> String? {
