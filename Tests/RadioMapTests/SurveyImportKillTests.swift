@@ -50,7 +50,29 @@ import TestSupport
         file.write(Data(text.utf8))
     }
 
-    @Test func killedImportLeavesTheMapAsItWas() throws {
+    /// What the parent saw: the map before, the map after the kill, and how the child was stopped.
+    struct KillOutcome: Sendable {
+        var before: RadioMapStatistics
+        var after: RadioMapStatistics
+        var midImport: Bool
+        var progressText: String
+        var integrity: String?
+    }
+
+    // The work (writing 400k rows, polling the child) runs on its own thread, not on Swift's
+    // two-thread cooperative pool, so it never stalls the tests running beside it.
+    @Test func killedImportLeavesTheMapAsItWas() async throws {
+        let outcome = try await DedicatedThread("killed import") { Result { try Self.killImportMidway() } }.value.get()
+        #expect(outcome.midImport, "the child never got mid-import before the deadline")
+        #expect(!outcome.progressText.hasSuffix("done"))
+        #expect(outcome.after.accessPoints == outcome.before.accessPoints)
+        var after = outcome.after
+        after.fileBytes = outcome.before.fileBytes
+        #expect(after == outcome.before)
+        #expect(outcome.integrity == "ok")
+    }
+
+    static func killImportMidway() throws -> KillOutcome {
         let directory = TemporaryDirectory()
         let mapPath = RadioMapFixtures.mapPath(in: directory)
         _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: mapPath)
@@ -73,30 +95,20 @@ import TestSupport
         try child.run()
 
         // Wait (with a deadline) until the child is mid-import with uncommitted pages in the WAL.
-        let deadline = Date().addingTimeInterval(120)
-        var midImport = false
-        while Date() < deadline && child.isRunning {
+        let midImport = Deadline(after: .seconds(120)).poll(every: .milliseconds(20)) {
             let chunks = RadioMapFixtures.bytes(progressPath)?.count ?? 0
-            if chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024 {
-                midImport = true
-                break
-            }
-            usleep(20_000)
-        }
+            return !child.isRunning || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024)
+        } && child.isRunning
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
-        #expect(midImport, "the child never got mid-import before the deadline")
         let progressText = String(decoding: RadioMapFixtures.bytes(progressPath) ?? Data(), as: UTF8.self)
-        #expect(!progressText.hasSuffix("done"))
 
         let map = try RadioMap(path: mapPath, mode: .readOnly)
-        #expect(try map.statistics().accessPoints == before.accessPoints)
-        var after = try map.statistics()
-        after.fileBytes = before.fileBytes
-        #expect(after == before)
+        let after = try map.statistics()
         let check = try map.connection.cachedStatement(sql: "PRAGMA integrity_check")
         check.bind([])
-        #expect(try check.step() && check.text(0) == "ok")
+        let integrity = try check.step() ? check.text(0) : nil
         check.reset()
+        return KillOutcome(before: before, after: after, midImport: midImport, progressText: progressText, integrity: integrity)
     }
 }
