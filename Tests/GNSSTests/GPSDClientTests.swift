@@ -126,6 +126,38 @@ struct GPSDClientTests {
         }
     }
 
+    /// The command a user runs: `whereabouts locate --sources gps` against a real gpsd replaying
+    /// a recorded drive answers with one of the recorded positions (and needs no radio map).
+    @Test func locateCommandAnswersWithTheRecordedPositions() async throws {
+        let log = GNSSTestData.fixtures.appendingPathComponent("skytraq-fix.log")
+        let replay = try GPSDRegressionReplay(log: log)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .map(String.init).filter { $0.hasPrefix("$") }
+        try await withGPSD { gpsd in
+            // The receiver loops over the log, so a fix is on the wire whenever the command asks.
+            let receiver = RepeatingThread("replay for locate", every: .milliseconds(5)) { index in
+                gpsd.send([lines[index % lines.count]])
+            }
+            let endpoint = "127.0.0.1:\(gpsd.port)"
+            let result = await DedicatedThread("whereabouts locate") {
+                Result {
+                    try CommandRunner.whereabouts(
+                        ["locate", "--sources", "gps", "--gpsd", endpoint, "--timeout", "20", "--json",
+                         "--db", "/nonexistent/radiomap.sqlite"], timeout: .seconds(60))
+                }
+            }.value
+            await receiver.stop()
+            let run = try result.get()
+            #expect(run.status == 0, "\(run.standardError)")
+            let response = try JSONParser.parse(Array(run.standardOutput.utf8))
+            let latitude = try #require(response["location"]?["lat"]?.doubleValue)
+            let longitude = try #require(response["location"]?["lng"]?.doubleValue)
+            let fix = Coordinate(latitude: latitude, longitude: longitude)
+            #expect(replay.expected.contains { GPSDRegressionReplay.matches($0, fix) }, "\(fix) is not a recorded position")
+            #expect(response["source"]?.stringValue == "gps")
+        }
+    }
+
     @Test func noFixEpochsGiveNoFix() async throws {
         try await withGPSD { gpsd in
             try await whileFeeding(gpsd, latitude: 0, longitude: 0, fix: false) {
