@@ -29,7 +29,7 @@ final class ConnectionWorker {
         while true {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: listener.descriptor, events: takesNewConnections ? Int16(POLLIN) : 0, revents: 0))
             for connection in connections {
                 var events: Int16 = 0
                 if connection.output.count - connection.outputOffset < Self.outputHighWater && !connection.peerClosed {
@@ -55,6 +55,14 @@ final class ConnectionWorker {
             if descriptors[1].revents & Int16(POLLIN) != 0 { acceptOne(now: now) }
         }
         while !connections.isEmpty { remove(at: connections.count - 1) }
+    }
+
+    /// Whether this worker should accept now: only while it holds no more than its share of the
+    /// open connections, so keep-alive clients spread over the workers (each worker answers
+    /// its own connections, so one holding them all would leave the other cores idle).
+    private var takesNewConnections: Bool {
+        let workers = max(1, configuration.workerCount)
+        return connections.count < (statistics.value(.connectionsOpen) + workers) / workers
     }
 
     /// Reads, answers and writes for one connection; false when it is done with.
