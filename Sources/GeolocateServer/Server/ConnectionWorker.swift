@@ -9,13 +9,20 @@ final class ConnectionWorker {
     private let configuration: ServerConfiguration
     private let statistics: ServerStatistics
     private let service: GeolocateService
+    private let number: Int
+    private let inboxes: [WorkerInbox]
+    private let roundRobin: RoundRobin
     private var connections: [ClientConnection] = []
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// Stop reading from a client that does not read its answers once this much is queued.
     private static let outputHighWater = 4 << 20
 
     init(listener: ListeningSocket, stopDescriptor: Int32, configuration: ServerConfiguration,
-         statistics: ServerStatistics, service: GeolocateService) {
+         statistics: ServerStatistics, service: GeolocateService, number: Int, inboxes: [WorkerInbox],
+         roundRobin: RoundRobin) {
+        self.number = number
+        self.inboxes = inboxes
+        self.roundRobin = roundRobin
         self.listener = listener
         self.stopDescriptor = stopDescriptor
         self.configuration = configuration
@@ -29,7 +36,8 @@ final class ConnectionWorker {
         while true {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: listener.descriptor, events: takesNewConnections ? Int16(POLLIN) : 0, revents: 0))
+            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: inboxes[number].wakeDescriptor, events: Int16(POLLIN), revents: 0))
             for connection in connections {
                 var events: Int16 = 0
                 if connection.output.count - connection.outputOffset < Self.outputHighWater && !connection.peerClosed {
@@ -46,23 +54,20 @@ final class ConnectionWorker {
             var index = connections.count - 1
             while index >= 0 {
                 let connection = connections[index]
-                let events = descriptors[index + 2].revents
+                let events = descriptors[index + 3].revents
                 if !service(connection, events: events, now: now) {
                     remove(at: index)
                 }
                 index -= 1
             }
             if descriptors[1].revents & Int16(POLLIN) != 0 { acceptOne(now: now) }
+            if descriptors[2].revents & Int16(POLLIN) != 0 {
+                for (descriptor, peer) in inboxes[number].take() {
+                    connections.append(ClientConnection(descriptor: descriptor, peer: peer, limits: configuration.limits, now: now))
+                }
+            }
         }
         while !connections.isEmpty { remove(at: connections.count - 1) }
-    }
-
-    /// Whether this worker should accept now: only while it holds no more than its share of the
-    /// open connections, so keep-alive clients spread over the workers (each worker answers
-    /// its own connections, so one holding them all would leave the other cores idle).
-    private var takesNewConnections: Bool {
-        let workers = max(1, configuration.workerCount)
-        return connections.count < (statistics.value(.connectionsOpen) + workers) / workers
     }
 
     /// Reads, answers and writes for one connection; false when it is done with.
@@ -144,7 +149,13 @@ final class ConnectionWorker {
             return
         }
         statistics.add(.connectionsOpen)
-        connections.append(ClientConnection(descriptor: descriptor, peer: peer, limits: configuration.limits, now: now))
+        // Each worker answers its own connections: spread them so no core idles.
+        let target = roundRobin.take()
+        if target == number {
+            connections.append(ClientConnection(descriptor: descriptor, peer: peer, limits: configuration.limits, now: now))
+        } else {
+            inboxes[target].deliver(descriptor, peer: peer)
+        }
     }
 
     private func remove(at index: Int) {

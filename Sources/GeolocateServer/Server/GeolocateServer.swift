@@ -63,12 +63,22 @@ public final class GeolocateServer: Sendable {
             close(stopPipe.write)
             throw .radioMap(error.description)
         }
+        var inboxes: [WorkerInbox] = []
+        do {
+            for _ in services { inboxes.append(try WorkerInbox()) }
+        } catch {
+            submissions?.stop()
+            close(stopPipe.read)
+            close(stopPipe.write)
+            throw error
+        }
+        let roundRobin = RoundRobin(count: services.count)
         // Each service (and its SQLite connection) is handed to exactly one thread, which is
         // the only one to use it from then on.
         for (number, service) in services.enumerated() {
             let handOver = UncheckedBox(ConnectionWorker(
                 listener: listener, stopDescriptor: stopPipe.read, configuration: configuration,
-                statistics: statistics, service: service))
+                statistics: statistics, service: service, number: number, inboxes: inboxes, roundRobin: roundRobin))
             let thread = Thread { [finished] in
                 handOver.value.run()
                 finished.signal()
