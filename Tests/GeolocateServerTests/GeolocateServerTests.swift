@@ -87,6 +87,17 @@ import Testing
         }
     }
 
+    @Test func localScanFillsEmptyRequests() throws {
+        let heard = try GeolocateRequest.parse(Array(query.utf8)).wifiAccessPoints
+        try withServer({ $0.localScan = { heard } }) { server in
+            let client = try HTTPTestClient(port: server.port)
+            try client.post("/v1/geolocate", "{}")
+            let response = try #require(try client.readResponse())
+            #expect(response.status == 200)
+            #expect(try JSONParser.parse(response.body)["source"] == "wifi")
+        }
+    }
+
     @Test func headerOver16KiBIs431() throws {
         try withServer { server in
             let client = try HTTPTestClient(port: server.port)
