@@ -19,9 +19,10 @@ let package = Package(
         .target(name: "Cellular", dependencies: ["PositioningCore"]),
         .target(name: "GNSS", dependencies: ["PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["PositioningCore"]),
+        .target(name: "GeolocateServer", dependencies: ["PositioningCore", "RadioMap"]),
         .target(
             name: "WhereaboutsCLI",
-            dependencies: ["PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator"]),
+            dependencies: ["PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "GeolocateServer"]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
         .target(name: "TestSupport", dependencies: ["PositioningCore"], path: "Sources/TestSupport"),
         .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "TestSupport"]),
@@ -30,6 +31,7 @@ let package = Package(
         .testTarget(name: "CellularTests", dependencies: ["Cellular", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS", "TestSupport"]),
         .testTarget(name: "WorldSimulatorTests", dependencies: ["WorldSimulator", "TestSupport"]),
+        .testTarget(name: "GeolocateServerTests", dependencies: ["GeolocateServer", "TestSupport", "WorldSimulator", "RadioMap"]),
         .testTarget(name: "WhereaboutsCLITests", dependencies: ["WhereaboutsCLI", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GeolocateServer
 import PositioningCore
 import RadioMap
 

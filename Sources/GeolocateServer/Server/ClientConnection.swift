@@ -1,0 +1,83 @@
+import Foundation
+
+/// One accepted connection as a worker sees it: the socket, the request state, the output
+/// not yet written, and when it last made progress. Closed in `deinit`.
+final class ClientConnection {
+    let descriptor: Int32
+    let peer: String
+    var state: HTTPConnectionState
+    var output: [UInt8] = []
+    var outputOffset = 0
+    /// Close once the output is written (an error, `Connection: close`, HTTP/1.0).
+    var closesAfterOutput = false
+    /// The peer sent EOF: answer what arrived, then close.
+    var peerClosed = false
+    /// Output written and our side shut down; reading and discarding until EOF or the deadline,
+    /// so unread request bytes do not make the kernel reset the connection before the client
+    /// has read our answer.
+    var drainingUntil: ContinuousClock.Instant?
+    /// When the request being received started (the read timeout runs from here).
+    var requestStarted: ContinuousClock.Instant?
+    var lastActivity: ContinuousClock.Instant
+
+    init(descriptor: Int32, peer: String, limits: HTTPRequestHeadParser.Limits, now: ContinuousClock.Instant) {
+        self.descriptor = descriptor
+        self.peer = peer
+        state = HTTPConnectionState(limits: limits)
+        lastActivity = now
+    }
+
+    deinit { close(descriptor) }
+
+    var hasPendingOutput: Bool { outputOffset < output.count }
+
+    /// Appends a response (or interim bytes) to the output.
+    func queue(_ bytes: [UInt8]) {
+        if outputOffset == output.count {
+            output.removeAll(keepingCapacity: true)
+            outputOffset = 0
+        }
+        output += bytes
+    }
+
+    /// Writes as much output as the socket takes; false when the peer is gone.
+    func flush() -> Bool {
+        while hasPendingOutput {
+            let written = output.withUnsafeBytes { buffer in
+                send(descriptor, buffer.baseAddress! + outputOffset, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                outputOffset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+            }
+        }
+        return true
+    }
+
+    /// Reads what is available (up to `limit` bytes) into the request state; false when the peer
+    /// is gone with an error.
+    func receive(into scratch: inout [UInt8], limit: Int, now: ContinuousClock.Instant) -> Bool {
+        var total = 0
+        while total < limit {
+            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                total += count
+                lastActivity = now
+                if drainingUntil != nil { continue }
+                if !state.hasPartialRequest { requestStarted = now }
+                scratch.withUnsafeBytes { state.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            } else if count == 0 {
+                peerClosed = true
+                return true
+            } else if errno == EINTR {
+                continue
+            } else {
+                return errno == EAGAIN || errno == EWOULDBLOCK
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+import PositioningCore
+
+/// Everything a ``GeolocateServer`` is started with.
+public struct ServerConfiguration: Sendable {
+    /// Where to listen; port 0 picks a free port (read it back from ``GeolocateServer/port``).
+    public var listenAddress: ListenAddress
+    /// The radio map file; each worker opens it read-only.
+    public var databasePath: String
+    /// Makes one estimator per worker.
+    public var makeEstimator: @Sendable () -> any PositionEstimator
+    /// Whether `POST /v2/geosubmit` stores observations (else 403).
+    public var acceptsSubmissions: Bool
+    /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions
+    /// are personal data, so nothing about requests is written unless asked for).
+    public var accessLog: (@Sendable (String) -> Void)?
+    /// Fills requests without usable Wi-Fi from the machine's own scan (`--scan-local`).
+    public var localScan: (@Sendable () -> [WiFiObservation])?
+    /// Head and body limits (16 KiB, 1 MiB).
+    public var limits: HTTPRequestHeadParser.Limits
+    /// The most `wifiAccessPoints` entries a request may carry.
+    public var maximumWiFiEntries: Int
+    /// The most `cellTowers` entries a request may carry.
+    public var maximumCellEntries: Int
+    /// How long a started request may take to arrive in full before a 408.
+    public var readTimeout: Duration
+    /// How long an idle keep-alive connection is kept open.
+    public var idleTimeout: Duration
+    /// Open connections beyond this get a 503 and are closed.
+    public var maximumConnections: Int
+    /// Threads that serve connections, each with its own read-only radio-map connection.
+    public var workerCount: Int
+
+    /// A configuration with the documented defaults.
+    public init(
+        listenAddress: ListenAddress, databasePath: String,
+        makeEstimator: @escaping @Sendable () -> any PositionEstimator = { WhereaboutsEstimator() },
+        acceptsSubmissions: Bool = false, accessLog: (@Sendable (String) -> Void)? = nil,
+        localScan: (@Sendable () -> [WiFiObservation])? = nil, limits: HTTPRequestHeadParser.Limits = .init(),
+        maximumWiFiEntries: Int = 512, maximumCellEntries: Int = 64, readTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(120), maximumConnections: Int = 1024, workerCount: Int = 2
+    ) {
+        self.listenAddress = listenAddress
+        self.databasePath = databasePath
+        self.makeEstimator = makeEstimator
+        self.acceptsSubmissions = acceptsSubmissions
+        self.accessLog = accessLog
+        self.localScan = localScan
+        self.limits = limits
+        self.maximumWiFiEntries = maximumWiFiEntries
+        self.maximumCellEntries = maximumCellEntries
+        self.readTimeout = readTimeout
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
+        self.workerCount = workerCount
+    }
+}

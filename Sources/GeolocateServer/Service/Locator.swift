@@ -1,0 +1,62 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// Answers geolocate requests against a radio map with one estimator: parse, one batched
+/// lookup, estimate, render. Shared by `locate --request/--batch` and `serve`.
+///
+/// A `Locator` holds a SQLite connection, so it belongs to one thread.
+///
+/// ```swift
+/// let locator = Locator(radioMap: try RadioMap(path: path, mode: .readOnly), estimator: WhereaboutsEstimator())
+/// print(try locator.respond(to: Array(#"{"wifiAccessPoints":[…]}"#.utf8)).json)
+/// ```
+public struct Locator {
+    /// How a request ended.
+    public enum Outcome: Sendable {
+        case found
+        case notFound
+        case badRequest
+    }
+
+    /// A rendered answer.
+    public struct Response: Sendable {
+        /// How the request ended.
+        public var outcome: Outcome
+        /// The geolocate response or error object, compact JSON.
+        public var json: String
+        /// The same as bytes.
+        public var jsonBytes: [UInt8] { Array(json.utf8) }
+    }
+
+    /// The radio map the emitters are looked up in.
+    public let radioMap: RadioMap
+    /// The estimator that turns matches into a position.
+    public let estimator: any PositionEstimator
+
+    /// Creates a locator over an open radio map.
+    public init(radioMap: RadioMap, estimator: any PositionEstimator) {
+        self.radioMap = radioMap
+        self.estimator = estimator
+    }
+
+    /// The geolocate response for one request's bytes; only database failures throw.
+    public func respond(to bytes: some Collection<UInt8>) throws -> Response {
+        let request: GeolocateRequest
+        do {
+            request = try GeolocateRequest.parse(Array(bytes))
+        } catch {
+            return Response(outcome: .badRequest, json: GeolocateErrorResponse(error).jsonString)
+        }
+        return try respond(to: request)
+    }
+
+    /// The geolocate response for a parsed request; only database failures throw.
+    public func respond(to request: GeolocateRequest) throws -> Response {
+        let input = try radioMap.estimationInput(for: request, now: Date())
+        guard let estimate = estimator.estimatePosition(from: input) else {
+            return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
+        }
+        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate).jsonString)
+    }
+}

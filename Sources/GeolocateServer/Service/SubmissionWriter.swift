@@ -1,0 +1,98 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// The one thread that writes submissions into the radio map, over its own read-write
+/// connection (SQLite connections are not shared across threads). Workers hand it rows and
+/// wait for the answer.
+public final class SubmissionWriter: @unchecked Sendable {
+    private struct Job {
+        let rows: [SurveyRow]
+        let done: DispatchSemaphore
+        let result: ResultBox
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        var value: Result<SubmissionSummary, RadioMapError> = .success(SubmissionSummary())
+    }
+
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var stopping = false
+    private var finished = false
+
+    /// Opens the radio map read-write on a new thread; throws when it cannot be opened.
+    public init(databasePath: String) throws(RadioMapError) {
+        let opened = DispatchSemaphore(value: 0)
+        let failure = ResultBox()
+        let thread = Thread { [self] in
+            let map: RadioMap
+            do throws(RadioMapError) {
+                map = try RadioMap(path: databasePath, mode: .readWrite)
+            } catch {
+                failure.value = .failure(error)
+                opened.signal()
+                markFinished()
+                return
+            }
+            opened.signal()
+            run(map)
+        }
+        thread.name = "whereabouts-submissions"
+        thread.start()
+        opened.wait()
+        if case .failure(let error) = failure.value { throw error }
+    }
+
+    /// Stores `rows` atomically and returns what changed; blocks the calling thread meanwhile.
+    public func store(_ rows: [SurveyRow]) throws(RadioMapError) -> SubmissionSummary {
+        let job = Job(rows: rows, done: DispatchSemaphore(value: 0), result: ResultBox())
+        condition.lock()
+        guard !stopping else {
+            condition.unlock()
+            throw RadioMapError.notARadioMap(path: "", reason: "the server is stopping")
+        }
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+        job.done.wait()
+        return try job.result.value.get()
+    }
+
+    /// Finishes the queued jobs, closes the connection and ends the thread.
+    public func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run(_ map: RadioMap) {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopping { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                break
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            do {
+                job.result.value = .success(try map.storeSubmission(job.rows))
+            } catch {
+                job.result.value = .failure(error)
+            }
+            job.done.signal()
+        }
+        markFinished()
+    }
+
+    private func markFinished() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import GeolocateServer
+import PositioningCore
+import RadioMap
+import Synchronization
+import WiFiScanner
+
+/// `whereabouts serve`: the local geolocate API (Ichnaea/Google shape) for GeoClue and every
+/// other client of that API.
+enum ServeCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "serve",
+        abstract: "Answer geolocate API requests over HTTP from the local radio map.",
+        discussion: """
+            POST /v1/geolocate answers like `locate --request` (a ?key=… query is ignored; \
+            considerIp is ignored: there is no IP database). A request with no usable emitters, \
+            such as the {} GeoClue sends without Wi-Fi, gets 404 notFound — unless --scan-local \
+            fills it from this machine's own Wi-Fi scan. POST /v2/geosubmit stores observations \
+            with --accept-submissions. GET /health and GET /v1/stats report on the server. \
+            Listens on loopback only unless --allow-remote is given. Nothing about requests is \
+            logged unless --log is given: BSSIDs and positions are personal data. Stops on \
+            SIGTERM or SIGINT.
+            """,
+        options: [
+            .value("--listen", "ADDR:PORT", help: "Address to listen on (default 127.0.0.1:8088; port 0 picks a free one)."),
+            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask)."),
+            .flag("--accept-submissions", help: "Store POST /v2/geosubmit observations in the radio map."),
+            .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
+            .flag("--log", help: "Write an access log line per request to standard error."),
+            .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea."),
+        ],
+        examples: [
+            "whereabouts serve",
+            "whereabouts serve --listen 127.0.0.1:8088 --accept-submissions",
+            "curl -s -d '{\"wifiAccessPoints\":[…]}' http://127.0.0.1:8088/v1/geolocate",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let listenText = arguments.value("--listen") ?? ListenAddress.defaultAddress.description
+        guard let address = ListenAddress(parsing: listenText) else {
+            throw CommandFailure.usage("--listen expects ADDR:PORT with a numeric address, e.g. 127.0.0.1:8088 or [::1]:8088")
+        }
+        if !address.isLoopback {
+            guard arguments.flag("--allow-remote") else {
+                throw CommandFailure.usage("\(address) is not a loopback address; other machines could ask where this one is (add --allow-remote to allow it)")
+            }
+            context.errors.line("Warning: listening on \(address): any machine that can reach it can ask for positions")
+        }
+        let estimatorName = arguments.value("--estimator") ?? "whereabouts"
+        _ = try LocateCommand.estimator(named: estimatorName)
+        let paths = StandardPaths(environment: context.environment)
+        let configuration = try paths.loadConfiguration()
+        guard configuration.enabled else {
+            throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
+        }
+        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        // Open once here so a missing or foreign radio map is reported before listening.
+        _ = try RadioMap(path: databasePath, mode: .readOnly)
+        let errors = context.errors
+        let makeEstimator: @Sendable () -> any PositionEstimator = {
+            (try? LocateCommand.estimator(named: estimatorName)) ?? WhereaboutsEstimator()
+        }
+        var accessLog: (@Sendable (String) -> Void)?
+        if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
+        var localScan: (@Sendable () -> [WiFiObservation])?
+        if arguments.flag("--scan-local") { localScan = { @Sendable in LocalScan.shared.observations() } }
+        let serverConfiguration = ServerConfiguration(
+            listenAddress: address, databasePath: databasePath, makeEstimator: makeEstimator,
+            acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
+            workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        let server: GeolocateServer
+        do {
+            server = try GeolocateServer(configuration: serverConfiguration)
+        } catch {
+            switch error {
+            case .cannotListen(_, _, let permissionDenied):
+                throw CommandFailure(permissionDenied ? .permissionDenied : .unavailable, error.description)
+            case .radioMap(let reason):
+                throw CommandFailure(.dataError, reason)
+            }
+        }
+        let shown = ListenAddress(host: address.host, port: server.port)
+        context.errors.line("Listening on http://\(shown)/v1/geolocate (radio map \(databasePath))")
+        await waitForTermination()
+        server.stop()
+        return .success
+    }
+
+    /// Suspends until SIGTERM or SIGINT arrives (handled on a dispatch queue, not by blocking).
+    private static func waitForTermination() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumed = Mutex(false)
+            var sources: [any DispatchSourceSignal] = []
+            for number in [SIGTERM, SIGINT] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    let first = resumed.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    if first { continuation.resume() }
+                }
+                source.resume()
+                sources.append(source)
+            }
+            // The sources must outlive this closure; the process ends soon after they fire.
+            SignalSources.keep(sources)
+        }
+    }
+}
+
+/// Keeps signal sources alive for the life of the process.
+private enum SignalSources {
+    nonisolated(unsafe) private static var kept: [any DispatchSourceSignal] = []
+    static func keep(_ sources: [any DispatchSourceSignal]) { kept += sources }
+}
+
+/// `--scan-local`: the machine's own Wi-Fi scan, shared by the workers and reused for 10 s so
+/// a burst of requests does not trigger a burst of scans.
+private final class LocalScan: Sendable {
+    static let shared = LocalScan()
+    private let cache = Mutex<(time: ContinuousClock.Instant, observations: [WiFiObservation])?>(nil)
+
+    /// The latest scan's observations; called on a server worker thread, which it blocks while
+    /// the scan runs on the scanner's own netlink thread.
+    func observations() -> [WiFiObservation] {
+        if let cached = cache.withLock({ $0 }), ContinuousClock.now - cached.time < .seconds(10) {
+            return cached.observations
+        }
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<[WiFiObservation]>([])
+        Task.detached {
+            let scan = try? await WiFiScanner().scan(mode: .fresh, timeout: .seconds(8))
+            result.withLock { $0 = scan?.observations ?? [] }
+            done.signal()
+        }
+        done.wait()
+        let observations = result.withLock { $0 }
+        cache.withLock { $0 = (ContinuousClock.now, observations) }
+        return observations
+    }
+}

@@ -1,0 +1,54 @@
+#!/bin/bash
+# Real GeoClue 2.6 → `whereabouts serve` → where-am-i, end to end, for GeolocateServerTests.
+# Run it inside a loopback-only network namespace:  unshare -n bash geoclue_e2e.sh WORKDIR WHEREABOUTS DB
+# The serving cell comes from a simulated LTE modem driven by a real ModemManager on a private
+# system bus (Tests/Fixtures/cellular/mmlab/mm_lab.sh); GeoClue (config bind-mounted in a mount
+# namespace) sends it to the server, whose answer where-am-i prints. GeoClue 2.6 gotchas (see
+# shared/recipes/components.md §4): it only queries when it thinks the network is up
+# (GIO_USE_NETWORK_MONITOR=base), waits forever without its demo agent, and scrambles positions
+# below -a 8. Prints "WHERE-AM-I" and its output when a location arrived, "FAILED why"
+# otherwise; every wait has a deadline; SIGTERM tears everything down.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd); L=$1; WHEREABOUTS=$2; DB=$3; PORT=18088
+MMLAB="$HERE/../cellular/mmlab/mm_lab.sh"
+PIDS=()
+cleanup() {
+    for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
+    for _ in $(seq 750); do
+        alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+        [ $alive = 0 ] && break; sleep 0.02
+    done
+    for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done
+    wait 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 0' TERM INT
+until_ok() {
+    local end=$(( $(date +%s%N) + $1 * 1000000000 )) what=$2; shift 2
+    until "$@" >/dev/null 2>&1; do
+        [ "$(date +%s%N)" -gt "$end" ] && { echo "FAILED $what"; for f in "$L"/*.log "$L"/*.err; do [ -f "$f" ] && { echo "== $f"; tail -n 15 "$f"; }; done; exit 1; }
+        sleep 0.05
+    done
+}
+ip link set lo up || { echo "FAILED ip link set lo up"; exit 1; }
+
+"$WHEREABOUTS" serve --listen "127.0.0.1:$PORT" --db "$DB" --log > "$L/serve.log" 2>&1 & PIDS+=($!)
+mkdir -p "$L/mm"
+bash "$MMLAB" "$L/mm" > "$L/mmlab.log" 2>&1 & PIDS+=($!)
+until_ok 120 "ModemManager lab" grep -q '^READY ' "$L/mmlab.log"
+grep -q '^FAILED' "$L/mmlab.log" && { echo "FAILED mm lab: $(cat "$L/mmlab.log")"; exit 1; }
+export DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 's/^READY //p' "$L/mmlab.log")
+until_ok 60 "whereabouts serve listening" sh -c "ss -ltn | grep -q '127.0.0.1:$PORT '"
+
+sed "s#@PORT@#$PORT#g" "$HERE/geoclue.conf" > "$L/geoclue.conf"
+export GIO_USE_NETWORK_MONITOR=base
+unshare -m --propagation private sh -c "mount --bind '$L/geoclue.conf' /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue -t 0" > "$L/geoclue.log" 2>&1 & PIDS+=($!)
+until_ok 60 "GeoClue on the bus" gdbus introspect --system --dest org.freedesktop.GeoClue2 --object-path /org/freedesktop/GeoClue2/Manager
+/usr/libexec/geoclue-2.0/demos/agent > "$L/agent.log" 2>&1 & PIDS+=($!)
+stdbuf -oL /usr/libexec/geoclue-2.0/demos/where-am-i -t 90 -a 8 > "$L/wai.log" 2>&1 & PIDS+=($!)
+until_ok 90 "where-am-i location" grep -q Accuracy "$L/wai.log"
+echo "WHERE-AM-I"
+cat "$L/wai.log"
+echo "SERVER LOG"
+cat "$L/serve.log"
+echo "DONE"

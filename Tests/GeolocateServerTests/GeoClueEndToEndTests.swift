@@ -1,0 +1,139 @@
+import Foundation
+import Glibc
+import PositioningCore
+import RadioMap
+import TestSupport
+import Testing
+
+@testable import GeolocateServer
+
+/// The real GeoClue 2.6 asks `whereabouts serve` where the machine is, and its `where-am-i`
+/// demo prints the position Whereabouts computed: private system bus, GeoClue's config
+/// bind-mounted in a mount namespace, all inside a loopback-only network namespace, with the
+/// serving cell from a simulated LTE modem on a real ModemManager
+/// (`Tests/Fixtures/geoclue/geoclue_e2e.sh`).
+@Suite(.enabled(if: GeoClueLab.canRun, GeoClueLab.skipReason))
+struct GeoClueEndToEndTests {
+    @Test func whereAmIPrintsThePositionWhereaboutsComputed() async throws {
+        let directory = TemporaryDirectory("geoclue-e2e")
+        let database = directory.path("map.sqlite")
+        do {
+            let map = try RadioMap(path: database, mode: .readWrite)
+            _ = try map.importSurvey(at: TestPaths.fixture("geoclue/lab-cell.opencellid.csv").path, options: ImportOptions(), progress: nil)
+        }
+        // What Whereabouts answers for the simulated modem's cell (as GeoClue sends it: the
+        // LTE TAC 0xABCD as locationAreaCode, the cell id in decimal).
+        let cellRequest = #"{"cellTowers":[{"radioType":"lte","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":43981,"cellId":115668}]}"#
+        let answer = try Locator(radioMap: try RadioMap(path: database, mode: .readOnly), estimator: WhereaboutsEstimator())
+            .respond(to: Array(cellRequest.utf8))
+        let expected = try JSONParser.parse(answer.json)
+        let latitude = try #require(expected["location"]?["lat"]?.doubleValue)
+        let longitude = try #require(expected["location"]?["lng"]?.doubleValue)
+
+        let lab = GeoClueLab(directory: directory, database: database)
+        let output = try await lab.run(deadline: .seconds(240))
+        let printed = try #require(GeoClueLab.whereAmIPosition(in: output), "where-am-i printed no position:\n\(output)")
+        #expect(abs(printed.latitude - latitude) < 1e-5, "\(output)")
+        #expect(abs(printed.longitude - longitude) < 1e-5, "\(output)")
+        // The position went through the server: GeoClue's cell request was answered with 200.
+        #expect(output.contains("\"POST /v1/geolocate\" 200"), "\(output)")
+    }
+}
+
+/// Runs `geoclue_e2e.sh` under `unshare -n` as its own process group (posix_spawn, default
+/// signal dispositions), collects its output and always stops it.
+final class GeoClueLab: @unchecked Sendable {
+    static let script = TestPaths.fixture("geoclue/geoclue_e2e.sh").path
+    static let requirements = [
+        "/usr/libexec/geoclue", "/usr/libexec/geoclue-2.0/demos/where-am-i", "/usr/libexec/geoclue-2.0/demos/agent",
+        "/usr/sbin/ModemManager", "/usr/bin/mmcli", "/usr/bin/dbus-daemon", "/usr/lib/polkit-1/polkitd",
+        "/usr/bin/unshare", "/usr/bin/gdbus", "/usr/bin/python3", "/usr/bin/stdbuf",
+    ]
+
+    static let skipReason: Comment = "needs root, network and mount namespaces, geoclue-2.0 (with its demos), modemmanager, dbus-daemon, polkitd"
+
+    /// Root, the packages, and a kernel that lets us make a network namespace.
+    static let canRun: Bool = {
+        guard geteuid() == 0, requirements.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }),
+              FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") || FileManager.default.isExecutableFile(atPath: "/sbin/ip")
+        else { return false }
+        return (try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "-m", "true"], timeout: .seconds(30)).status) == 0
+    }()
+
+    let directory: TemporaryDirectory
+    let database: String
+
+    init(directory: TemporaryDirectory, database: String) {
+        self.directory = directory
+        self.database = database
+    }
+
+    /// Starts the lab, waits for "DONE" or "FAILED" (or the deadline), stops it, returns its output.
+    func run(deadline: Duration) async throws -> String {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let outputPath = directory.path("lab.out")
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let arguments = ["/usr/bin/unshare", "-n", "/bin/bash", Self.script, directory.url.path,
+                         CommandRunner.whereaboutsExecutable.path, database]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var processID: pid_t = 0
+        guard posix_spawn(&processID, "/usr/bin/unshare", &actions, &attributes, argv, environ) == 0 else {
+            throw Failure(description: "cannot start unshare")
+        }
+        defer { Self.stop(processID) }
+        let end = ContinuousClock.now + deadline
+        var text = ""
+        while ContinuousClock.now < end {
+            text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            if text.contains("\nDONE") || text.contains("FAILED") { return text }
+            var status: Int32 = 0
+            if waitpid(processID, &status, WNOHANG) == processID {
+                return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? text
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "GeoClue lab not done within \(deadline):\n\(text)")
+    }
+
+    /// SIGTERM (the script tears its daemons down), then SIGKILL to the group after 20 s.
+    private static func stop(_ processID: pid_t) {
+        var status: Int32 = 0
+        if waitpid(processID, &status, WNOHANG) == processID { return }
+        kill(processID, SIGTERM)
+        let end = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < end {
+            if waitpid(processID, &status, WNOHANG) == processID { return }
+            usleep(20_000)
+        }
+        kill(-processID, SIGKILL)
+        waitpid(processID, &status, 0)
+    }
+
+    /// The `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".
+    static func whereAmIPosition(in output: String) -> Coordinate? {
+        guard let start = output.range(of: "WHERE-AM-I") else { return nil }
+        func value(_ label: String) -> Double? {
+            guard let line = output[start.upperBound...].split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return nil }
+            return Double(line.dropFirst(label.count).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "°", with: ""))
+        }
+        guard let latitude = value("Latitude:"), let longitude = value("Longitude:") else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+}
