@@ -2,7 +2,10 @@ import Foundation
 
 /// Held-out calibration samples from a survey alone, by k-fold refits of the emitters.
 ///
-/// Scans are dealt into `folds` folds by a seeded hash. For each fold, every emitter its scans
+/// Scans are dealt into `folds` folds by a seeded hash of their track, so the scans of one
+/// stretch of a surveyor's walk (seconds apart, sharing their GPS drift) are held out together
+/// — leave-track-out in spirit; with scans dealt one by one, a held-out scan's emitters would
+/// still be placed by its neighbours on the same track, drift included. For each fold, every emitter its scans
 /// heard is re-aggregated from the *other* folds' observations only, and each scan of the fold
 /// is then located against those refits and scored against its own GPS position. So no scan
 /// helped position the emitters it is tested on — with the full map the radii would come out
@@ -35,19 +38,20 @@ public struct CrossValidatedCalibration: Sendable {
         self.publishedCells = publishedCells
     }
 
-    /// The fold of scan number `index`.
-    public func fold(of index: Int) -> Int {
+    /// The fold of the scans of `track`.
+    public func fold(ofTrack track: Int64) -> Int {
         // SplitMix64 finalizer: a well-mixed, seed-dependent, reproducible assignment.
-        var z = seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+        var z = seed &+ UInt64(bitPattern: track) &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
         return Int(z % UInt64(folds))
     }
 
-    /// One sample per scan that the estimator could locate against the refit emitters.
+    /// One sample per scan that the estimator could locate against the refit emitters, and one
+    /// more from the cells alone of each scan that heard both Wi-Fi and cells.
     public func samples(from scans: [SurveyScan], now: Date) -> [CalibrationSample] {
-        let assignment = scans.indices.map(fold(of:))
+        let assignment = scans.map { fold(ofTrack: $0.track) }
         var accessPointSightings: [BSSID: [(fold: Int, seen: SurveyObservation)]] = [:]
         var cellSightings: [CellIdentity: [(fold: Int, seen: SurveyObservation)]] = [:]
         for (index, scan) in scans.enumerated() {
@@ -74,11 +78,22 @@ public struct CrossValidatedCalibration: Sendable {
                     wifi: scan.wifiObservations, cells: scan.cellObservations, accessPoints: known,
                     knownCells: cells.filter { scan.cells[$0.key] != nil },
                     areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now)
-                guard let fix = InspectedFix.inspect(uncalibrated, input: input), fix.rawRadius > 0 else { continue }
-                samples.append(CalibrationSample(
-                    source: fix.estimate.location.source, emitterCount: fix.emitterCount,
-                    error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position),
-                    rawRadius: fix.rawRadius))
+                var queries = [input]
+                // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone
+                // stand for the cell-only queries that the cell factors are for.
+                if !input.wifi.isEmpty, !input.cells.isEmpty {
+                    var cellOnly = input
+                    cellOnly.wifi = []
+                    cellOnly.accessPoints = [:]
+                    queries.append(cellOnly)
+                }
+                for query in queries {
+                    guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { continue }
+                    samples.append(CalibrationSample(
+                        source: fix.estimate.location.source, emitterCount: fix.emitterCount,
+                        error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position),
+                        rawRadius: fix.rawRadius))
+                }
             }
         }
         return samples

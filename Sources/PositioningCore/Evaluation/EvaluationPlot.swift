@@ -31,9 +31,9 @@ public struct EvaluationPlot: Sendable {
     public var svg: String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="980" height="430" viewBox="0 0 980 430" \
+            <svg xmlns="http://www.w3.org/2000/svg" width="980" height="460" viewBox="0 0 980 460" \
             font-family="sans-serif" font-size="12">
-            <rect width="980" height="430" fill="white"/>
+            <rect width="980" height="460" fill="white"/>
             <text x="490" y="24" text-anchor="middle" font-size="16">\(Self.escaped(title))</text>
 
             """
@@ -59,7 +59,7 @@ public struct EvaluationPlot: Sendable {
             var label = "\(estimator): n=\(statistics.queries), answered \(String(format: "%.1f", 100 * statistics.answeredFraction)) %"
             if let median = statistics.median { label += String(format: ", median %.0f m", median) }
             if let inside = statistics.insideRadiusFraction { label += String(format: ", inside radius %.0f %%", 100 * inside) }
-            let legendY = 400.0 + Double(index) * 15
+            let legendY = 420.0 + Double(index) * 16
             out += "<rect x=\"60\" y=\"\(f(legendY - 9))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>\n"
             out += "<text x=\"76\" y=\"\(f(legendY))\">\(Self.escaped(label))</text>\n"
         }

@@ -11,11 +11,16 @@ public struct SurveyScan: Hashable, Sendable {
     public var accessPoints: [BSSID: SurveyObservation]
     /// The cells heard, each with its observation.
     public var cells: [CellIdentity: SurveyObservation]
+    /// Which stretch of one surveyor's track the scan belongs to. Scans of one stretch share
+    /// their GPS drift and are seconds apart, so cross-validation keeps them in one fold.
+    public var track: Int64
 
     public init(
-        position: Coordinate, accessPoints: [BSSID: SurveyObservation] = [:], cells: [CellIdentity: SurveyObservation] = [:]
+        position: Coordinate, accessPoints: [BSSID: SurveyObservation] = [:], cells: [CellIdentity: SurveyObservation] = [:],
+        track: Int64 = 0
     ) {
         self.position = position
+        self.track = track
         self.accessPoints = accessPoints
         self.cells = cells
     }
