@@ -84,6 +84,19 @@ struct CalibrationOptions {
         return whereabouts
     }
 
+    /// A locator for `estimator` with the map's stored factors applied; Whereabouts' responses
+    /// say `"calibrated": true/false`, and an uncalibrated one notes that its radius is raw.
+    static func locator(radioMap: RadioMap, estimator: any PositionEstimator) throws -> Locator {
+        guard estimator is WhereaboutsEstimator else { return Locator(radioMap: radioMap, estimator: estimator) }
+        let factors = try radioMap.calibrationFactors()
+        var locator = Locator(radioMap: radioMap, estimator: applying(factors, to: estimator))
+        locator.extraFields = ["calibrated": .bool(!factors.isEmpty)]
+        if factors.isEmpty {
+            locator.notes = ["radius not calibrated yet: conservative; run `whereabouts db calibrate`"]
+        }
+        return locator
+    }
+
     static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
         var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
         for entry in factors {

@@ -42,7 +42,7 @@ enum LocateCommand: WhereaboutsCommand {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
         }
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
-        let locator = Locator(radioMap: radioMap, estimator: estimator)
+        let locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
         if let request {
             return try locateOne(request, with: locator, context: context)
         }

@@ -18,6 +18,10 @@ struct Locator {
 
     let radioMap: RadioMap
     let estimator: any PositionEstimator
+    /// Members added to every found response (e.g. `"calibrated": false`).
+    var extraFields: JSONObject = [:]
+    /// Notes added to every found response.
+    var notes: [String] = []
 
     /// The geolocate response for one request's bytes; only database failures throw.
     func respond(to bytes: some Collection<UInt8>) throws -> Response {
@@ -28,9 +32,10 @@ struct Locator {
             return Response(outcome: .badRequest, json: GeolocateErrorResponse(error).jsonString)
         }
         let input = try radioMap.estimationInput(for: request, now: Date())
-        guard let estimate = estimator.estimatePosition(from: input) else {
+        guard var estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
-        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate).jsonString)
+        estimate.notes += notes
+        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: extraFields).jsonString)
     }
 }
