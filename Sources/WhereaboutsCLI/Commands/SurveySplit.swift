@@ -59,7 +59,10 @@ struct SurveySplit: CustomStringConvertible {
         var reader = CSVRecordReader()
         reader.append(data)
         reader.finish()
-        guard let header = reader.nextRecord()?.fields else { throw CommandFailure(.dataError, "\(survey) is empty") }
+        var first = reader.nextRecord()
+        // A plain WiGLE export starts with its "WigleWifi-1.4,appRelease=…" line; the header follows.
+        if first?.fields.first?.hasPrefix("WigleWifi") == true { first = reader.nextRecord() }
+        guard let header = first?.fields else { throw CommandFailure(.dataError, "\(survey) is empty") }
         var index: [String: Int] = [:]
         for (position, name) in header.enumerated() { index[name] = position }
         let wigle = try Self.wigleColumns.map { name throws(CommandFailure) -> Int in
