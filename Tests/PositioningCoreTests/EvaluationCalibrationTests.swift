@@ -42,8 +42,8 @@ import Testing
 
     @Test func calibrationRestoresCoverageOnAMiscalibratedToyMap() throws {
         var town = ToyTown(seed: 7)
-        let scans = (0..<600).map { _ in town.surveyScan() }
-        let queries = (0..<400).map { _ in town.query(mapBuiltFrom: scans) }
+        let scans = (0..<500).map { _ in town.surveyScan() }
+        let queries = (0..<300).map { _ in town.query(mapBuiltFrom: scans) }
         func coverage(_ estimator: WhereaboutsEstimator) -> (inside: Int, answered: Int) {
             var inside = 0
             var answered = 0

@@ -10,7 +10,7 @@ import TestSupport
         let town = await SharedTown.shared.town()
         let temporary = TemporaryDirectory("eval")
         let plot = temporary.path("eval.svg")
-        let run = await CLIRun(["eval", "--town", town, "--json", "--plot", plot])
+        let run = try await EvalProcessRun(["eval", "--town", town, "--json", "--plot", plot])
         #expect(run.status == 0, "\(run.errors)")
         let report = try JSONParser.parse(run.output)
         #expect(report["calibrated"]?.boolValue == true)
@@ -31,7 +31,7 @@ import TestSupport
     @Test func textTableShowsOneEstimatorWhenAsked() async throws {
         let town = await SharedTown.shared.town()
         let map = await SharedTown.shared.radioMap()
-        let run = await CLIRun([
+        let run = try await EvalProcessRun([
             "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map,
             "--estimator", "ichnaea",
         ])
@@ -45,26 +45,26 @@ import TestSupport
         let town = await SharedTown.shared.town()
         let temporary = TemporaryDirectory("calibrate")
         let map = temporary.path("map.sqlite")
-        let imported = await CLIRun(["import", "--db", map, "--quiet", town + "/survey.wigle.csv", town + "/cells.opencellid.csv"])
+        let imported = try await EvalProcessRun(["import", "--db", map, "--quiet", town + "/survey.wigle.csv", town + "/cells.opencellid.csv"])
         #expect(imported.status == 0, "\(imported.errors)")
         let request = temporary.path("request.json")
         let firstQuery = try String(contentsOfFile: town + "/queries.jsonl", encoding: .utf8).split(separator: "\n")[0]
         try String(firstQuery).write(toFile: request, atomically: true, encoding: .utf8)
 
-        let before = await CLIRun(["locate", "--db", map, "--request", request])
+        let before = try await EvalProcessRun(["locate", "--db", map, "--request", request])
         #expect(before.status == 0, "\(before.errors)")
         #expect(before.output.contains(#""calibrated":false"#))
         #expect(before.output.contains("not calibrated"))
 
-        let calibrated = await CLIRun(["db", "calibrate", "--db", map, "--json"])
+        let calibrated = try await EvalProcessRun(["db", "calibrate", "--db", map, "--json"])
         #expect(calibrated.status == 0, "\(calibrated.errors)")
         let calibration = try JSONParser.parse(calibrated.output)
         let factors = try #require(calibration["factors"]?.arrayValue)
         #expect(!factors.isEmpty)
 
-        let after = await CLIRun(["locate", "--db", map, "--request", request])
+        let after = try await EvalProcessRun(["locate", "--db", map, "--request", request])
         #expect(after.output.contains(#""calibrated":true"#))
-        let evaluated = await CLIRun([
+        let evaluated = try await EvalProcessRun([
             "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map, "--json",
         ])
         #expect(evaluated.status == 0, "\(evaluated.errors)")
@@ -73,7 +73,7 @@ import TestSupport
 
     @Test func aSurveySplitBySeededFractionIsEvaluated() async throws {
         let town = await SharedTown.shared.town()
-        let run = await CLIRun(["eval", "--survey", town + "/survey.wigle.csv", "--holdout", "0.2", "--seed", "4", "--json"])
+        let run = try await EvalProcessRun(["eval", "--survey", town + "/survey.wigle.csv", "--holdout", "0.2", "--seed", "4", "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let report = try JSONParser.parse(run.output)
         let groups = try #require(report["groups"]?.arrayValue)
