@@ -25,7 +25,7 @@ struct EvaluationWorkspace {
             guard FileManager.default.fileExists(atPath: survey) else {
                 throw CommandFailure(.dataError, "\(town) holds no \(TownWriter.FileName.survey); write one with `whereabouts simulate`")
             }
-            var workspace = try temporary(title: "town \(town)")
+            var workspace = try temporary(title: "town \((town as NSString).lastPathComponent)")
             workspace.queries = town + "/" + TownWriter.FileName.queries
             workspace.truth = town + "/" + TownWriter.FileName.truth
             do {
@@ -37,7 +37,7 @@ struct EvaluationWorkspace {
             return workspace
         }
         if let survey = arguments.value("--survey") {
-            var workspace = try temporary(title: "survey \(survey)")
+            var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent)")
             do {
                 let split = try SurveySplit(arguments)
                 let train = workspace.temporaryDirectory! + "/train.wigle.csv"
