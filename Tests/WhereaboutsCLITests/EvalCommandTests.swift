@@ -5,7 +5,9 @@ import TestSupport
 @testable import PositioningCore
 @testable import WhereaboutsCLI
 
-@Suite struct EvalCommandTests {
+// Serialized: each test runs a child process that imports a town; one at a time keeps the load
+// on the two cores that every other test shares small.
+@Suite(.serialized) struct EvalCommandTests {
     @Test func evalOnATinyTownScoresBothEstimatorsAndDrawsThePlot() async throws {
         let town = await SharedTown.shared.town()
         let temporary = TemporaryDirectory("eval")
@@ -30,11 +32,7 @@ import TestSupport
 
     @Test func textTableShowsOneEstimatorWhenAsked() async throws {
         let town = await SharedTown.shared.town()
-        let map = await SharedTown.shared.radioMap()
-        let run = try await EvalProcessRun([
-            "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map,
-            "--estimator", "ichnaea",
-        ])
+        let run = try await EvalProcessRun(["eval", "--town", town, "--estimator", "ichnaea", "--calibration", "none"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("inside radius (95 % CI)"))
         #expect(run.output.contains("ichnaea"))
