@@ -24,7 +24,7 @@ enum EvalCommand: WhereaboutsCommand {
             """,
         options: [
             .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
-            .value("--survey", "FILE", help: "A WiGLE CSV with a scan_id column (e.g. ariel_observations_merged.csv) to split."),
+            .value("--survey", "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv)."),
             .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
             .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
