@@ -83,6 +83,7 @@ enum RadioMapSchema {
             cell_count INTEGER NOT NULL,
             PRIMARY KEY(radio, mcc, mnc, area)) WITHOUT ROWID;
         """),
+        RadioMap.calibrationFactorsMigration,
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

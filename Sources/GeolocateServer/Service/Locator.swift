@@ -33,11 +33,17 @@ public struct Locator {
     public let radioMap: RadioMap
     /// The estimator that turns matches into a position.
     public let estimator: any PositionEstimator
+    /// Members added to every found response (e.g. `"calibrated": false`).
+    public var extraFields: JSONObject
+    /// Notes added to every found response.
+    public var notes: [String]
 
     /// Creates a locator over an open radio map.
-    public init(radioMap: RadioMap, estimator: any PositionEstimator) {
+    public init(radioMap: RadioMap, estimator: any PositionEstimator, extraFields: JSONObject = [:], notes: [String] = []) {
         self.radioMap = radioMap
         self.estimator = estimator
+        self.extraFields = extraFields
+        self.notes = notes
     }
 
     /// The geolocate response for one request's bytes; only database failures throw.
@@ -54,9 +60,10 @@ public struct Locator {
     /// The geolocate response for a parsed request; only database failures throw.
     public func respond(to request: GeolocateRequest) throws -> Response {
         let input = try radioMap.estimationInput(for: request, now: Date())
-        guard let estimate = estimator.estimatePosition(from: input) else {
+        guard var estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
-        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate).jsonString)
+        estimate.notes += notes
+        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: extraFields).jsonString)
     }
 }

@@ -55,7 +55,7 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
-        let locator = Locator(radioMap: radioMap, estimator: estimator)
+        let locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
         if let request {
             return try locateOne(request, with: locator, context: context)
         }

@@ -1,0 +1,109 @@
+/// One held-out fix for calibration: the error it made and the radius it reported before any
+/// correction, with the source and emitter count that select its factor.
+public struct CalibrationSample: Hashable, Sendable {
+    public var source: LocationSource
+    public var emitterCount: Int
+    /// Distance from the truth in metres.
+    public var error: Double
+    /// The estimator's uncorrected radius in metres (positive).
+    public var rawRadius: Double
+
+    public init(source: LocationSource, emitterCount: Int, error: Double, rawRadius: Double) {
+        self.source = source
+        self.emitterCount = emitterCount
+        self.error = error
+        self.rawRadius = rawRadius
+    }
+
+    /// The emitter-count bin this sample's factor belongs to.
+    public var bin: RadiusCalibration.CountBin { RadiusCalibration.CountBin(count: emitterCount) }
+}
+
+/// One calibrated factor and the evidence behind it.
+public struct CalibrationFactor: Hashable, Sendable {
+    public var source: LocationSource
+    public var bin: RadiusCalibration.CountBin
+    /// The multiplier for the raw radius.
+    public var factor: Double
+    /// Held-out fixes the factor rests on (those of the whole source when the bin had too few).
+    public var sampleCount: Int
+    /// True when the bin had too few samples of its own and the source's pooled factor was used.
+    public var isPooled: Bool
+
+    public init(source: LocationSource, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int, isPooled: Bool) {
+        self.source = source
+        self.bin = bin
+        self.factor = factor
+        self.sampleCount = sampleCount
+        self.isPooled = isPooled
+    }
+}
+
+/// Split conformal calibration of radii: per source and emitter-count bin, the factor that
+/// makes the truth fall inside the scaled radius with the target probability on fresh queries.
+///
+/// For n held-out ratios error/raw radius, the ⌈(n+1)·p⌉-th smallest one is a factor whose
+/// scaled radius holds the truth of an exchangeable new query with probability ≥ p (Vovk et
+/// al.; Lei et al. 2018, "Distribution-free predictive inference for regression"). The samples
+/// must come from fixes whose emitters were positioned *without* that fix's own scan, or the
+/// factors come out too small.
+///
+/// ```swift
+/// let factors = ConformalCalibration.factors(from: samples)
+/// let estimator = WhereaboutsEstimator(calibration: ConformalCalibration.radiusCalibration(factors))
+/// ```
+public enum ConformalCalibration {
+    /// The coverage the radius promises (DESIGN.md: a 68 % circle).
+    public static let targetCoverage = 0.68
+    /// Bins with fewer samples borrow their source's pooled factor.
+    public static let minimumBinSamples = 20
+
+    /// The conformal factor for `ratios` (error / raw radius): the ⌈(n+1)·coverage⌉-th smallest,
+    /// or nil when there are too few ratios for that rank to exist.
+    public static func factor(ratios: [Double], coverage: Double = targetCoverage) -> Double? {
+        precondition(coverage > 0 && coverage < 1, "coverage is a fraction in (0, 1)")
+        let sorted = ratios.filter(\.isFinite).sorted()
+        let rank = Int((Double(sorted.count + 1) * coverage).rounded(.up))
+        guard rank >= 1, rank <= sorted.count else { return nil }
+        return sorted[rank - 1]
+    }
+
+    /// Factors for every source and bin that `samples` cover. A bin with fewer than
+    /// `minimumBinSamples` samples takes its source's pooled factor; a source with too few
+    /// samples altogether gets none (its radius stays uncorrected). Factors are floored at
+    /// `minimumFactor` so one lucky fold cannot shrink radii to nothing.
+    public static func factors(
+        from samples: [CalibrationSample], coverage: Double = targetCoverage, minimumFactor: Double = 0.05
+    ) -> [CalibrationFactor] {
+        let bySource = Dictionary(grouping: samples.filter { $0.rawRadius > 0 && $0.error.isFinite }, by: \.source)
+        var result: [CalibrationFactor] = []
+        for source in LocationSource.allCases {
+            guard let sourceSamples = bySource[source] else { continue }
+            let pooled = factor(ratios: sourceSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
+            let byBin = Dictionary(grouping: sourceSamples, by: \.bin)
+            for bin in RadiusCalibration.CountBin.allCases {
+                let binSamples = byBin[bin] ?? []
+                if binSamples.count >= minimumBinSamples,
+                    let own = factor(ratios: binSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
+                {
+                    result.append(CalibrationFactor(
+                        source: source, bin: bin, factor: max(own, minimumFactor), sampleCount: binSamples.count, isPooled: false))
+                } else if let pooled, sourceSamples.count >= minimumBinSamples {
+                    result.append(CalibrationFactor(
+                        source: source, bin: bin, factor: max(pooled, minimumFactor), sampleCount: sourceSamples.count,
+                        isPooled: true))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A `RadiusCalibration` holding `factors`.
+    public static func radiusCalibration(_ factors: [CalibrationFactor]) -> RadiusCalibration {
+        var calibration = RadiusCalibration()
+        for entry in factors {
+            calibration.setFactor(entry.factor, for: entry.source, bin: entry.bin)
+        }
+        return calibration
+    }
+}

@@ -1,0 +1,62 @@
+/// Summary figures of a set of position errors: how many queries were answered, how far off
+/// the answers were, and how often the truth lay inside the reported radius.
+///
+/// ```swift
+/// let statistics = ErrorStatistics(queries: 10, errors: [3, 8, 20], insideRadius: 2)
+/// print(statistics.median, statistics.insideRadiusInterval)
+/// ```
+public struct ErrorStatistics: Hashable, Sendable {
+    /// Queries evaluated (answered or not).
+    public var queries: Int
+    /// Queries that got a position.
+    public var answered: Int
+    /// Errors of the answered queries in metres, sorted ascending.
+    public var sortedErrors: [Double]
+    /// Answered queries whose truth lay within the reported radius.
+    public var insideRadius: Int
+
+    /// Statistics of `queries` queries whose answered ones had `errors` (metres) and of which
+    /// `insideRadius` held the truth within their radius.
+    /// - Precondition: `errors.count <= queries` and `insideRadius <= errors.count`.
+    public init(queries: Int, errors: [Double], insideRadius: Int) {
+        precondition(errors.count <= queries && insideRadius <= errors.count, "more answers than queries")
+        self.queries = queries
+        answered = errors.count
+        sortedErrors = errors.sorted()
+        self.insideRadius = insideRadius
+    }
+
+    /// Share of queries answered, 0…1 (0 when there were none).
+    public var answeredFraction: Double { queries > 0 ? Double(answered) / Double(queries) : 0 }
+    /// Median error in metres (nil when nothing was answered).
+    public var median: Double? { percentile(0.5) }
+    /// 68th-percentile error in metres.
+    public var p68: Double? { percentile(0.68) }
+    /// 90th-percentile error in metres.
+    public var p90: Double? { percentile(0.9) }
+    /// 95th-percentile error in metres.
+    public var p95: Double? { percentile(0.95) }
+    /// Share of answered queries with the truth inside the radius, 0…1 (nil when none answered).
+    public var insideRadiusFraction: Double? { answered > 0 ? Double(insideRadius) / Double(answered) : nil }
+    /// Wilson 95 % interval around `insideRadiusFraction` (nil when none answered).
+    public var insideRadiusInterval: ClosedRange<Double>? {
+        BinomialInterval.wilson(successes: insideRadius, trials: answered)
+    }
+
+    /// The `fraction` quantile (0…1) of the errors, interpolated linearly between order
+    /// statistics (the "type 7" definition of R and NumPy).
+    public func percentile(_ fraction: Double) -> Double? {
+        ErrorStatistics.percentile(fraction, ofSorted: sortedErrors)
+    }
+
+    /// The `fraction` quantile of `sorted` (ascending), linearly interpolated; nil when empty.
+    /// - Precondition: `fraction` lies in 0…1.
+    public static func percentile(_ fraction: Double, ofSorted sorted: [Double]) -> Double? {
+        precondition((0...1).contains(fraction), "a percentile is a fraction in 0…1")
+        guard !sorted.isEmpty else { return nil }
+        let rank = fraction * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+    }
+}

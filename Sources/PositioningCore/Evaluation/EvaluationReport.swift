@@ -1,0 +1,152 @@
+import Foundation
+
+/// What one estimator made of one held-out query.
+public struct EvaluationOutcome: Hashable, Sendable {
+    /// The estimator's name (`whereabouts`, `ichnaea`).
+    public var estimator: String
+    /// The fix's source; for an unanswered query, what it carried (Wi-Fi if any AP, else cell).
+    public var source: LocationSource
+    /// Emitter-count bin: of the emitters used, or of those heard when unanswered.
+    public var bin: RadiusCalibration.CountBin
+    /// Error in metres; nil when the query was not answered.
+    public var error: Double?
+    /// The reported (68 %) radius in metres; nil when not answered.
+    public var radius: Double?
+
+    public init(estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?) {
+        self.estimator = estimator
+        self.source = source
+        self.bin = bin
+        self.error = error
+        self.radius = radius
+    }
+
+    /// Whether the truth lay inside the reported radius.
+    public var isInsideRadius: Bool {
+        guard let error, let radius else { return false }
+        return error <= radius
+    }
+}
+
+/// Figures of one row of the report: an estimator, a source (or all), a bin (or all).
+public struct EvaluationGroup: Hashable, Sendable {
+    public var estimator: String
+    /// `wifi`, `cell`, `mixed`, or `all`.
+    public var source: String
+    /// `1`, `2`, `3-4`, `5-9`, `10+`, or `all`.
+    public var bin: String
+    public var statistics: ErrorStatistics
+}
+
+/// The outcome of an evaluation: every query's result per estimator, summarized per estimator,
+/// source and emitter-count bin, as a text table or JSON.
+///
+/// ```swift
+/// let report = EvaluationReport(outcomes: outcomes)
+/// print(report.table)
+/// ```
+public struct EvaluationReport: Sendable {
+    public var outcomes: [EvaluationOutcome]
+
+    public init(outcomes: [EvaluationOutcome]) {
+        self.outcomes = outcomes
+    }
+
+    /// Rows in a stable order: per estimator (first seen first), all queries, then each source
+    /// with its bins.
+    public var groups: [EvaluationGroup] {
+        var estimators: [String] = []
+        for outcome in outcomes where !estimators.contains(outcome.estimator) { estimators.append(outcome.estimator) }
+        var groups: [EvaluationGroup] = []
+        for estimator in estimators {
+            let mine = outcomes.filter { $0.estimator == estimator }
+            groups.append(EvaluationGroup(estimator: estimator, source: "all", bin: "all", statistics: Self.statistics(mine)))
+            for source in LocationSource.allCases {
+                let bySource = mine.filter { $0.source == source }
+                guard !bySource.isEmpty else { continue }
+                groups.append(EvaluationGroup(
+                    estimator: estimator, source: source.rawValue, bin: "all", statistics: Self.statistics(bySource)))
+                for bin in RadiusCalibration.CountBin.allCases {
+                    let byBin = bySource.filter { $0.bin == bin }
+                    guard !byBin.isEmpty else { continue }
+                    groups.append(EvaluationGroup(
+                        estimator: estimator, source: source.rawValue, bin: bin.rawValue, statistics: Self.statistics(byBin)))
+                }
+            }
+        }
+        return groups
+    }
+
+    static func statistics(_ outcomes: [EvaluationOutcome]) -> ErrorStatistics {
+        ErrorStatistics(
+            queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius))
+    }
+
+    /// A fixed-width table for people.
+    public var table: String {
+        let header = ["estimator", "source", "bin", "n", "answered", "median", "p68", "p90", "p95", "inside radius (95 % CI)"]
+        var rows = [header]
+        for group in groups {
+            let statistics = group.statistics
+            func metres(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
+            var inside = "-"
+            if let fraction = statistics.insideRadiusFraction, let interval = statistics.insideRadiusInterval {
+                inside = String(
+                    format: "%.1f %% (%.1f-%.1f)", 100 * fraction, 100 * interval.lowerBound, 100 * interval.upperBound)
+            }
+            rows.append([
+                group.estimator, group.source, group.bin, String(statistics.queries),
+                String(format: "%.1f %%", 100 * statistics.answeredFraction), metres(statistics.median),
+                metres(statistics.p68), metres(statistics.p90), metres(statistics.p95), inside,
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                // Text columns left-aligned, figures right-aligned.
+                column < 3 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The groups as JSON: `{"groups":[{"estimator","source","bin","n","answered",…}]}`, with
+    /// `extra` members written first.
+    public func json(extra: (inout JSONWriter) -> Void = { _ in }) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        extra(&writer)
+        writer.writeKey("groups")
+        writer.beginArray()
+        for group in groups {
+            let statistics = group.statistics
+            writer.beginObject()
+            writer.writeKey("estimator"); writer.write(group.estimator)
+            writer.writeKey("source"); writer.write(group.source)
+            writer.writeKey("bin"); writer.write(group.bin)
+            writer.writeKey("n"); writer.write(statistics.queries)
+            writer.writeKey("answered"); writer.write(statistics.answered)
+            writer.writeKey("answeredFraction"); writer.write(statistics.answeredFraction, decimals: 4)
+            for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
+                writer.writeKey(key)
+                if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
+            }
+            writer.writeKey("insideRadius"); writer.write(statistics.insideRadius)
+            writer.writeKey("insideRadiusFraction")
+            if let fraction = statistics.insideRadiusFraction { writer.write(fraction, decimals: 4) } else { writer.writeNull() }
+            writer.writeKey("insideRadiusInterval")
+            if let interval = statistics.insideRadiusInterval {
+                writer.beginArray()
+                writer.write(interval.lowerBound, decimals: 4)
+                writer.write(interval.upperBound, decimals: 4)
+                writer.endArray()
+            } else {
+                writer.writeNull()
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.string
+    }
+}

@@ -1,0 +1,63 @@
+/// A fix together with the radius its estimator reported before any calibration and the
+/// emitter count that selects its calibration factor.
+public struct InspectedFix: Hashable, Sendable {
+    /// The estimate as the estimator returned it (with its own calibration applied).
+    public var estimate: PositionEstimate
+    /// The uncorrected radius in metres.
+    public var rawRadius: Double
+    /// The calibration bin the fix falls into.
+    public var bin: RadiusCalibration.CountBin
+
+    /// The smallest emitter count of `bin`, which selects the same factor.
+    public var emitterCount: Int { InspectedFix.representativeCount(of: bin) }
+
+    /// The smallest emitter count that falls into `bin`.
+    public static func representativeCount(of bin: RadiusCalibration.CountBin) -> Int {
+        switch bin {
+        case .one: 1
+        case .two: 2
+        case .threeToFour: 3
+        case .fiveToNine: 5
+        case .tenOrMore: 10
+        }
+    }
+
+    /// Runs `estimator` on `input` and recovers the raw radius and calibration bin of its fix.
+    ///
+    /// `WhereaboutsEstimator` counts routers (dual-band networks once), which its estimate does
+    /// not expose; running it once uncalibrated and once with the factor 2^(k+1) for bin k
+    /// recovers both exactly (scaling by a power of two is exact in binary floating point), so
+    /// no private counting rule is duplicated here. Other estimators are not calibrated: their
+    /// radius is raw and their bin follows the emitters they used.
+    public static func inspect(_ estimator: any PositionEstimator, input: EstimationInput) -> InspectedFix? {
+        guard var whereabouts = estimator as? WhereaboutsEstimator else {
+            guard let estimate = estimator.estimatePosition(from: input) else { return nil }
+            return InspectedFix(
+                estimate: estimate, rawRadius: estimate.location.horizontalAccuracy,
+                bin: RadiusCalibration.CountBin(count: estimate.used.count))
+        }
+        let calibration = whereabouts.calibration
+        whereabouts.calibration = RadiusCalibration()
+        guard var estimate = whereabouts.estimatePosition(from: input) else { return nil }
+        let rawRadius = estimate.location.horizontalAccuracy
+        whereabouts.calibration = markerCalibration
+        let marked = whereabouts.estimatePosition(from: input)?.location.horizontalAccuracy ?? rawRadius
+        let marker = rawRadius > 0 ? marked / rawRadius : 1
+        let bin = RadiusCalibration.CountBin.allCases.enumerated().first { index, _ in
+            marker == Double(1 << (index + 1))
+        }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
+        estimate.location.horizontalAccuracy = calibration.calibrated(
+            rawRadius, source: estimate.location.source, emitterCount: representativeCount(of: bin))
+        return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin)
+    }
+
+    private static let markerCalibration: RadiusCalibration = {
+        var calibration = RadiusCalibration()
+        for source in LocationSource.allCases {
+            for (index, bin) in RadiusCalibration.CountBin.allCases.enumerated() {
+                calibration.setFactor(Double(1 << (index + 1)), for: source, bin: bin)
+            }
+        }
+        return calibration
+    }()
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One survey scan: what a surveyor heard at one place and moment, with that place as truth.
+///
+/// WiGLE logs observations rather than scans; rows sharing device (import), time and position
+/// are taken as one scan, as `../shared/tools/ariel-split` does.
+public struct SurveyScan: Hashable, Sendable {
+    /// Where the surveyor's GPS put the scan.
+    public var position: Coordinate
+    /// The access points heard, each with its observation.
+    public var accessPoints: [BSSID: SurveyObservation]
+    /// The cells heard, each with its observation.
+    public var cells: [CellIdentity: SurveyObservation]
+    /// Which stretch of one surveyor's track the scan belongs to. Scans of one stretch share
+    /// their GPS drift and are seconds apart, so cross-validation keeps them in one fold.
+    public var track: Int64
+
+    public init(
+        position: Coordinate, accessPoints: [BSSID: SurveyObservation] = [:], cells: [CellIdentity: SurveyObservation] = [:],
+        track: Int64 = 0
+    ) {
+        self.position = position
+        self.track = track
+        self.accessPoints = accessPoints
+        self.cells = cells
+    }
+
+    /// The scan as a query: its access points and cells with their signal strengths.
+    public var wifiObservations: [WiFiObservation] {
+        accessPoints.sorted { $0.key.rawValue < $1.key.rawValue }.map { bssid, seen in
+            WiFiObservation(bssid: bssid, signalStrength: seen.signalStrength, ssid: seen.ssid)
+        }
+    }
+
+    /// The scan's cells as observations.
+    public var cellObservations: [CellObservation] {
+        cells.sorted { $0.key < $1.key }.map { identity, seen in
+            CellObservation(identity: identity, signalStrength: seen.signalStrength)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import PositioningCore
+
+/// Calibrated radius factors stored in the radio map, and the survey read back as scans to
+/// compute them (`whereabouts db calibrate`).
+extension RadioMap {
+    /// The migration that adds the `calibration_factors` table (appended to
+    /// `RadioMapSchema.migrations`).
+    static let calibrationFactorsMigration = (
+        name: "calibration-factors",
+        sql: """
+            -- Split conformal radius factors per fix source and emitter-count bin.
+            CREATE TABLE calibration_factors(
+                source TEXT NOT NULL,
+                bin TEXT NOT NULL,
+                factor REAL NOT NULL,
+                samples INTEGER NOT NULL,
+                pooled INTEGER NOT NULL,
+                computed_at REAL NOT NULL,
+                PRIMARY KEY(source, bin)) WITHOUT ROWID;
+            """
+    )
+
+    /// The stored calibration factors; empty when the map was never calibrated (or predates
+    /// the table and was opened read-only).
+    public func calibrationFactors() throws(RadioMapError) -> [CalibrationFactor] {
+        try reading {
+            let tables = try self.connection.integer(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'calibration_factors'")
+            guard tables > 0 else { return [] }
+            let statement = try self.connection.makeStatement(
+                sql: "SELECT source, bin, factor, samples, pooled FROM calibration_factors ORDER BY source, bin")
+            var factors: [CalibrationFactor] = []
+            while try statement.step() {
+                guard let source = statement.text(0).flatMap(LocationSource.init(rawValue:)),
+                    let bin = statement.text(1).flatMap(RadiusCalibration.CountBin.init(rawValue:))
+                else { continue }
+                let factor = statement.double(2)
+                guard factor > 0, factor.isFinite else { continue }
+                factors.append(CalibrationFactor(
+                    source: source, bin: bin, factor: factor, sampleCount: Int(statement.int64(3)),
+                    isPooled: statement.int64(4) != 0))
+            }
+            return factors
+        }
+    }
+
+    /// Replaces the stored factors with `factors`, in one transaction.
+    public func replaceCalibrationFactors(_ factors: [CalibrationFactor], computedAt date: Date = Date()) throws(RadioMapError) {
+        precondition(mode == .readWrite, "replaceCalibrationFactors needs a radio map opened .readWrite")
+        do {
+            try connection.inTransaction {
+                try connection.execute("DELETE FROM calibration_factors")
+                let insert = try connection.makeStatement(sql: """
+                    INSERT INTO calibration_factors(source, bin, factor, samples, pooled, computed_at)
+                    VALUES(?, ?, ?, ?, ?, ?)
+                    """)
+                for entry in factors {
+                    try insert.execute([
+                        .text(entry.source.rawValue), .text(entry.bin.rawValue), .real(entry.factor),
+                        .integer(Int64(entry.sampleCount)), .integer(entry.isPooled ? 1 : 0),
+                        .real(date.timeIntervalSince1970),
+                    ])
+                }
+            }
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
+    /// How long a stretch of one surveyor's track is, for keeping its scans in one fold.
+    static let trackStretchSeconds = 1800.0
+
+    /// Every surveyed scan: raw observations sharing import (device), time and position.
+    public func surveyScans() throws(RadioMapError) -> [SurveyScan] {
+        try reading {
+            struct Key: Hashable {
+                var importID: Int64
+                var time: Double?
+                var latitude: Double
+                var longitude: Double
+            }
+            var scans: [Key: SurveyScan] = [:]
+            var order: [Key] = []
+            func scan(_ key: Key) -> SurveyScan {
+                if let existing = scans[key] { return existing }
+                order.append(key)
+                // A track stretch: one import (device) and one half hour.
+                let halfHour = key.time.map { Int64(($0 / RadioMap.trackStretchSeconds).rounded(.down)) } ?? -1
+                return SurveyScan(
+                    position: Coordinate(latitude: key.latitude, longitude: key.longitude),
+                    track: key.importID &* 1_000_000_007 &+ halfHour)
+            }
+            let accessPoints = try self.connection.makeStatement(sql: """
+                SELECT import_id, time, latitude, longitude, accuracy, signal, bssid, ssid FROM ap_observations
+                ORDER BY import_id, line
+                """)
+            while try accessPoints.step() {
+                let key = Key(
+                    importID: accessPoints.int64(0), time: accessPoints.optionalDouble(1),
+                    latitude: accessPoints.double(2), longitude: accessPoints.double(3))
+                var entry = scan(key)
+                entry.accessPoints[BSSID(rawValue: UInt64(bitPattern: accessPoints.int64(6)))] = Self.observation(
+                    key.latitude, key.longitude, accuracy: accessPoints.optionalDouble(4),
+                    signal: accessPoints.optionalDouble(5), time: key.time, ssid: accessPoints.text(7))
+                scans[key] = entry
+            }
+            let cells = try self.connection.makeStatement(sql: """
+                SELECT import_id, time, latitude, longitude, accuracy, signal, radio, mcc, mnc, area, cell_id
+                FROM cell_observations ORDER BY import_id, line
+                """)
+            while try cells.step() {
+                guard let radio = cells.text(6).flatMap(RadioType.init(rawValue:)),
+                    let identity = try? CellIdentity(
+                        radio: radio, mcc: Int(cells.int64(7)), mnc: Int(cells.int64(8)), area: Int(cells.int64(9)),
+                        cellID: cells.int64(10))
+                else { continue }
+                let key = Key(
+                    importID: cells.int64(0), time: cells.optionalDouble(1), latitude: cells.double(2),
+                    longitude: cells.double(3))
+                var entry = scan(key)
+                entry.cells[identity] = Self.observation(
+                    key.latitude, key.longitude, accuracy: cells.optionalDouble(4), signal: cells.optionalDouble(5),
+                    time: key.time, ssid: nil)
+                scans[key] = entry
+            }
+            return order.compactMap { scans[$0] }
+        }
+    }
+
+    /// Cells known from published reference data (not aggregated from this map's survey).
+    public func publishedCells() throws(RadioMapError) -> [CellIdentity: KnownCell] {
+        try reading {
+            let statement = try self.connection.makeStatement(sql: """
+                SELECT latitude, longitude, radius, samples, first_seen, last_seen, status, radio, mcc, mnc, area, cell_id
+                FROM cells WHERE source <> 'survey'
+                """)
+            var cells: [CellIdentity: KnownCell] = [:]
+            while try statement.step() {
+                guard let radio = statement.text(7).flatMap(RadioType.init(rawValue:)),
+                    let identity = try? CellIdentity(
+                        radio: radio, mcc: Int(statement.int64(8)), mnc: Int(statement.int64(9)),
+                        area: Int(statement.int64(10)), cellID: statement.int64(11))
+                else { continue }
+                cells[identity] = Self.cell(identity, from: statement)
+            }
+            return cells
+        }
+    }
+
+    private static func observation(
+        _ latitude: Double, _ longitude: Double, accuracy: Double?, signal: Double?, time: Double?, ssid: String?
+    ) -> SurveyObservation {
+        SurveyObservation(
+            position: Coordinate(latitude: latitude, longitude: longitude), positionAccuracy: accuracy,
+            signalStrength: signal, time: time.map(Date.init(timeIntervalSince1970:)), ssid: ssid)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GeolocateServer
+import PositioningCore
+import RadioMap
+
+/// `whereabouts db calibrate`: computes the radius factors from the map's own survey by k-fold
+/// refits and stores them, so `locate` reports honest 68 % radii.
+enum DatabaseCalibrateCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "db calibrate",
+        abstract: "Calibrate the accuracy radius against the map's own survey scans.",
+        discussion: """
+            Deals the surveyed scans into folds; for each fold, re-aggregates every emitter its \
+            scans heard from the other folds only, locates the fold's scans against those and \
+            compares each fix with the scan's GPS position. Per source and emitter-count bin \
+            (1, 2, 3-4, 5-9, 10+), the factor is the ceil((n+1)*0.68)-th smallest ratio of error \
+            to raw radius (split conformal prediction), so the scaled radius holds the truth 68 % \
+            of the time; bins with fewer than 20 scans use their source's pooled factor. Until a \
+            map is calibrated, locate keeps the raw, conservative radius and says \
+            "calibrated": false.
+            """,
+        options: [
+            .value("--db", "PATH", help: "Radio map to calibrate (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+            .value("--folds", "K", help: "Number of folds (default 5)."),
+            .value("--seed", "N", help: "Seed of the fold assignment (default 1)."),
+            .flag("--json", help: "Print the factors as JSON."),
+        ],
+        examples: ["whereabouts db calibrate", "whereabouts db calibrate --db town.sqlite --folds 10 --json"])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let paths = StandardPaths(environment: context.environment)
+        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
+        }
+        let radioMap = try RadioMap(path: path, mode: .readWrite)
+        let calibrator = try CalibrationOptions(arguments).calibrator(publishedCells: radioMap.publishedCells())
+        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(radioMap, calibrator: calibrator)
+        try radioMap.replaceCalibrationFactors(factors)
+        if arguments.flag("--json") {
+            context.output.line(CalibrationOptions.json(factors, samples: sampleCount))
+        } else {
+            context.output.write(CalibrationOptions.text(factors, samples: sampleCount))
+            if factors.isEmpty {
+                context.output.line("Too few located scans to calibrate; radii stay uncorrected (conservative).")
+            }
+        }
+        return .success
+    }
+}
+
+/// Shared by `db calibrate`, `eval` and `locate`: how factors are computed, shown and applied.
+struct CalibrationOptions {
+    var folds = 5
+    var seed: UInt64 = 1
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        if let text = arguments.value("--folds") {
+            guard let value = Int(text), value >= 2 else { throw .usage("--folds expects a whole number of at least 2, got '\(text)'") }
+            folds = value
+        }
+        if let text = arguments.value("--seed") {
+            guard let value = UInt64(text) else { throw .usage("--seed expects a whole number, got '\(text)'") }
+            seed = value
+        }
+    }
+
+    func calibrator(publishedCells: [CellIdentity: KnownCell]) -> CrossValidatedCalibration {
+        CrossValidatedCalibration(folds: folds, seed: seed, publishedCells: publishedCells)
+    }
+
+    /// Factors from `radioMap`'s survey scans, and how many held-out fixes they rest on.
+    static func crossValidatedFactors(
+        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration
+    ) throws -> (factors: [CalibrationFactor], samples: Int) {
+        let samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
+        return (ConformalCalibration.factors(from: samples), samples.count)
+    }
+
+    /// `estimator` with `factors` applied when it is Whereabouts' own (Ichnaea's radius is its
+    /// published 95 % figure and stays as it is).
+    static func applying(_ factors: [CalibrationFactor], to estimator: any PositionEstimator) -> any PositionEstimator {
+        guard var whereabouts = estimator as? WhereaboutsEstimator else { return estimator }
+        whereabouts.calibration = ConformalCalibration.radiusCalibration(factors)
+        return whereabouts
+    }
+
+    /// A locator for `estimator` with the map's stored factors applied; Whereabouts' responses
+    /// say `"calibrated": true/false`, and an uncalibrated one notes that its radius is raw.
+    static func locator(radioMap: RadioMap, estimator: any PositionEstimator) throws -> Locator {
+        guard estimator is WhereaboutsEstimator else { return Locator(radioMap: radioMap, estimator: estimator) }
+        let factors = try radioMap.calibrationFactors()
+        var locator = Locator(radioMap: radioMap, estimator: applying(factors, to: estimator))
+        locator.extraFields = ["calibrated": .bool(!factors.isEmpty)]
+        if factors.isEmpty {
+            locator.notes = ["radius not calibrated yet: conservative; run `whereabouts db calibrate`"]
+        }
+        return locator
+    }
+
+    static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
+        var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
+        for entry in factors {
+            text += "  \(entry.source.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) "
+                + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+                + String(format: "x%.3f", entry.factor)
+                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? ", pooled over the source" : ""))\n"
+        }
+        return text
+    }
+
+    static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for entry in factors {
+            writer.beginObject()
+            writer.writeKey("source"); writer.write(entry.source.rawValue)
+            writer.writeKey("bin"); writer.write(entry.bin.rawValue)
+            writer.writeKey("factor"); writer.write(entry.factor, decimals: 4)
+            writer.writeKey("samples"); writer.write(entry.sampleCount)
+            writer.writeKey("pooled"); writer.write(entry.isPooled)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func json(_ factors: [CalibrationFactor], samples: Int) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("samples"); writer.write(samples)
+        writer.writeKey("factors")
+        writeFactors(factors, to: &writer)
+        writer.endObject()
+        return writer.string
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PositioningCore
+import RadioMap
+import WorldSimulator
+
+/// The files one evaluation reads: a radio map, queries and their truth — given, or made in a
+/// temporary directory from a town or a split survey (and removed afterwards).
+struct EvaluationWorkspace {
+    var database: String
+    var queries: String
+    var truth: String
+    var title: String
+    /// The temporary directory holding made files, if any.
+    var temporaryDirectory: String?
+
+    var isTemporary: Bool { temporaryDirectory != nil }
+
+    func removeTemporaryFiles() {
+        if let temporaryDirectory { try? FileManager.default.removeItem(atPath: temporaryDirectory) }
+    }
+
+    static func prepare(_ arguments: ParsedArguments) throws -> EvaluationWorkspace {
+        if let town = arguments.value("--town") {
+            let survey = town + "/" + TownWriter.FileName.survey
+            guard FileManager.default.fileExists(atPath: survey) else {
+                throw CommandFailure(.dataError, "\(town) holds no \(TownWriter.FileName.survey); write one with `whereabouts simulate`")
+            }
+            var workspace = try temporary(title: "town \((town as NSString).lastPathComponent)")
+            workspace.queries = town + "/" + TownWriter.FileName.queries
+            workspace.truth = town + "/" + TownWriter.FileName.truth
+            do {
+                try importFiles([survey, town + "/" + TownWriter.FileName.cells], into: workspace.database)
+            } catch {
+                workspace.removeTemporaryFiles()
+                throw error
+            }
+            return workspace
+        }
+        if let survey = arguments.value("--survey") {
+            var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent)")
+            do {
+                let split = try SurveySplit(arguments)
+                let train = workspace.temporaryDirectory! + "/train.wigle.csv"
+                workspace.title += " (\(split.description))"
+                try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
+                try importFiles([train], into: workspace.database)
+            } catch {
+                workspace.removeTemporaryFiles()
+                throw error
+            }
+            return workspace
+        }
+        guard let queries = arguments.value("--queries"), let truth = arguments.value("--truth"),
+            let database = arguments.value("--db")
+        else {
+            throw CommandFailure.usage("--queries needs --truth and --db")
+        }
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw CommandFailure(.dataError, "no radio map at \(database)")
+        }
+        return EvaluationWorkspace(database: database, queries: queries, truth: truth, title: queries, temporaryDirectory: nil)
+    }
+
+    private static func temporary(title: String) throws -> EvaluationWorkspace {
+        let directory = NSTemporaryDirectory() + "whereabouts-eval-" + UUID().uuidString
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CommandFailure(.failure, "cannot create \(directory): \(error.localizedDescription)")
+        }
+        return EvaluationWorkspace(
+            database: directory + "/map.sqlite", queries: directory + "/queries.jsonl", truth: directory + "/truth.jsonl",
+            title: title, temporaryDirectory: directory)
+    }
+
+    private static func importFiles(_ files: [String], into database: String) throws {
+        let radioMap = try RadioMap(path: database, mode: .readWrite)
+        for file in files where FileManager.default.fileExists(atPath: file) {
+            _ = try radioMap.importSurvey(at: file, options: ImportOptions(), progress: nil)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// `whereabouts eval`: measures Whereabouts and the Ichnaea peer side by side on held-out
+/// ground truth.
+enum EvalCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "eval",
+        abstract: "Measure accuracy and radius honesty on held-out ground truth, Whereabouts beside Ichnaea.",
+        discussion: """
+            Inputs: a `simulate` town (--town DIR: its survey and cells are imported into a \
+            temporary map, its queries located and scored against its truth), a WiGLE survey \
+            split into a map and held-out scans (--survey FILE, see below), or existing files \
+            (--queries Q.jsonl --truth T.jsonl --db MAP; truth lines are {"lat","lng"}). Prints, \
+            per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what \
+            it heard) and emitter-count bin (emitters used; heard when unanswered): n, answered \
+            %, median, p68, p90 and p95 error in metres, and how often the truth lay inside the \
+            reported radius with its Wilson 95 % interval. Whereabouts' radius is meant to hold \
+            the truth 68 % of the time, Ichnaea's 95 %. \
+            Calibration: --calibration stored (default with --db) uses the map's stored factors; \
+            kfold (default for --town and --survey) computes them from the map's own survey by \
+            k-fold refits, as `db calibrate` does; none shows the raw radius.
+            """,
+        options: [
+            .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
+            .value("--survey", "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv)."),
+            .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
+            .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
+            .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
+            .value("--min-aps", "N", help: "With --survey: held-out scans need at least N access points (default 3)."),
+            .value("--queries", "FILE", help: "Geolocate requests, one per line."),
+            .value("--truth", "FILE", help: "True positions, line for line with --queries."),
+            .value("--db", "PATH", help: "Radio map to evaluate against (with --queries)."),
+            .value("--estimator", "NAME", help: "whereabouts, ichnaea, or both (default)."),
+            .value("--calibration", "MODE", help: "stored, kfold or none (see above)."),
+            .value("--folds", "K", help: "Folds for k-fold calibration (default 5)."),
+            .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
+            .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
+            .flag("--json", help: "Print the figures as JSON."),
+        ],
+        usageOverride: [
+            "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
+            "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
+            "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
+        ],
+        examples: [
+            "whereabouts simulate --seed 3 --out town3 && whereabouts eval --town town3",
+            "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-column split_random20",
+            "whereabouts eval --queries q.jsonl --truth t.jsonl --db map.sqlite --plot eval.svg",
+        ])
+
+    enum CalibrationMode: String {
+        case stored, kfold, none
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let estimators: [any PositionEstimator]
+        switch (arguments.value("--estimator") ?? "both").lowercased() {
+        case "both": estimators = [WhereaboutsEstimator(), IchnaeaEstimator()]
+        case let name: estimators = [try LocateCommand.estimator(named: name)]
+        }
+        let calibration = try CalibrationOptions(arguments)
+        var mode: CalibrationMode?
+        if let text = arguments.value("--calibration") {
+            guard let parsed = CalibrationMode(rawValue: text.lowercased()) else {
+                throw CommandFailure.usage("--calibration expects stored, kfold or none, got '\(text)'")
+            }
+            mode = parsed
+        }
+        let inputs = [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].compactMap { $0 }
+        guard inputs.count == 1 else {
+            throw CommandFailure.usage(inputs.isEmpty ? "give --town DIR, --survey FILE or --queries/--truth/--db"
+                : "--town, --survey and --queries cannot be combined")
+        }
+        let workspace = try EvaluationWorkspace.prepare(arguments)
+        defer { workspace.removeTemporaryFiles() }
+        let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
+
+        let factors: [CalibrationFactor]
+        var calibrationNote: String
+        switch mode ?? (workspace.isTemporary ? .kfold : .stored) {
+        case .none:
+            factors = []
+            calibrationNote = "radius: raw (uncalibrated)"
+        case .stored:
+            factors = try radioMap.calibrationFactors()
+            calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
+                : "radius: factors stored in the map"
+        case .kfold:
+            let computed = try CalibrationOptions.crossValidatedFactors(
+                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()))
+            factors = computed.factors
+            calibrationNote = "radius: \(calibration.folds)-fold conformal factors from \(computed.samples) survey scan fixes"
+        }
+        if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
+        let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
+        let outcomes = try evaluate(
+            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
+        let report = EvaluationReport(outcomes: outcomes)
+
+        if let plot = arguments.value("--plot") {
+            let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg
+            do {
+                try svg.write(toFile: plot, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandFailure(.failure, "cannot write \(plot): \(error.localizedDescription)")
+            }
+        }
+        if arguments.flag("--json") {
+            context.output.line(report.json { writer in
+                writer.writeKey("input"); writer.write(workspace.title)
+                writer.writeKey("calibrated"); writer.write(!factors.isEmpty)
+                writer.writeKey("calibration"); writer.write(calibrationNote)
+                writer.writeKey("factors")
+                CalibrationOptions.writeFactors(factors, to: &writer)
+            })
+        } else {
+            context.output.line("\(workspace.title): \(outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
+            context.output.write(report.table)
+        }
+        return .success
+    }
+
+    /// Every query located by every estimator and scored against its truth line.
+    static func evaluate(
+        queries: String, truth: String, radioMap: RadioMap, estimators: [any PositionEstimator]
+    ) throws -> [EvaluationOutcome] {
+        var requests: [ArraySlice<UInt8>] = []
+        try InputFile.forEachLine(queries) { requests.append($0) }
+        var truths: [Coordinate] = []
+        var lineNumber = 0
+        try InputFile.forEachLine(truth) { line in
+            lineNumber += 1
+            guard let value = try? JSONParser.parse(line), let latitude = value["lat"]?.doubleValue,
+                let longitude = value["lng"]?.doubleValue ?? value["lon"]?.doubleValue
+            else {
+                throw CommandFailure(.dataError, "\(truth):\(lineNumber): expected {\"lat\":…,\"lng\":…}")
+            }
+            truths.append(Coordinate(latitude: latitude, longitude: longitude))
+        }
+        guard requests.count == truths.count else {
+            throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
+        }
+        let now = Date()
+        var outcomes: [EvaluationOutcome] = []
+        for (index, bytes) in requests.enumerated() {
+            let request: GeolocateRequest
+            do {
+                request = try GeolocateRequest.parse(Array(bytes))
+            } catch {
+                throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
+            }
+            let input = try radioMap.estimationInput(for: request, now: now)
+            let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
+            let heardBin = RadiusCalibration.CountBin(
+                count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
+            for estimator in estimators {
+                guard let fix = InspectedFix.inspect(estimator, input: input) else {
+                    outcomes.append(EvaluationOutcome(
+                        estimator: estimator.name, source: heardSource, bin: heardBin, error: nil, radius: nil))
+                    continue
+                }
+                let location = fix.estimate.location
+                outcomes.append(EvaluationOutcome(
+                    estimator: estimator.name, source: location.source, bin: fix.bin,
+                    error: Geodesy.distance(from: location.coordinate, to: truths[index]),
+                    radius: location.horizontalAccuracy))
+            }
+        }
+        return outcomes
+    }
+}

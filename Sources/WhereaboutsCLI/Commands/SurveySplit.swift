@@ -1,0 +1,169 @@
+import Foundation
+import PositioningCore
+
+/// Splits a WiGLE-style CSV with extra columns into a training survey and held-out scans.
+///
+/// A scan is the rows sharing `scan_id` when the file has that column, else the rows sharing
+/// device, time and position (as `../shared/tools/ariel-split` rebuilds them). Held-out scans
+/// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their GSM rows,
+/// MAC `MCCMNC_LAC_CID`, become cell towers) and their own GPS position the truth.
+struct SurveySplit: CustomStringConvertible {
+    enum Rule {
+        case column(String)
+        case device(String)
+        case fraction(Double, seed: UInt64)
+    }
+
+    var rule: Rule
+    var minimumAccessPoints = 3
+
+    static let wigleColumns = [
+        "MAC", "SSID", "AuthMode", "FirstSeen", "Channel", "RSSI", "CurrentLatitude", "CurrentLongitude",
+        "AltitudeMeters", "AccuracyMeters", "Type",
+    ]
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let column = arguments.value("--split-column")
+        let device = arguments.value("--split-device")
+        let fractionText = arguments.value("--holdout")
+        guard [column, device, fractionText].compactMap({ $0 }).count <= 1 else {
+            throw .usage("give one of --split-column, --split-device and --holdout")
+        }
+        if let column {
+            rule = .column(column)
+        } else if let device {
+            rule = .device(device)
+        } else {
+            let fraction = fractionText.flatMap(Double.init) ?? 0.2
+            guard fraction > 0, fraction < 1 else { throw .usage("--holdout expects a fraction between 0 and 1") }
+            rule = .fraction(fraction, seed: try CalibrationOptions(arguments).seed)
+        }
+        if let text = arguments.value("--min-aps") {
+            guard let value = Int(text), value >= 1 else { throw .usage("--min-aps expects a positive whole number") }
+            minimumAccessPoints = value
+        }
+    }
+
+    var description: String {
+        switch rule {
+        case .column(let name): "held out where \(name) = test"
+        case .device(let model): "held out: device \(model)"
+        case .fraction(let fraction, let seed): String(format: "%.0f %% of scans held out, seed \(seed)", 100 * fraction)
+        }
+    }
+
+    func write(survey: String, train: String, queries: String, truth: String) throws {
+        guard let data = FileManager.default.contents(atPath: survey) else {
+            throw CommandFailure(.dataError, "cannot read \(survey)")
+        }
+        var reader = CSVRecordReader()
+        reader.append(data)
+        reader.finish()
+        var first = reader.nextRecord()
+        // A plain WiGLE export starts with its "WigleWifi-1.4,appRelease=…" line; the header follows.
+        if first?.fields.first?.hasPrefix("WigleWifi") == true { first = reader.nextRecord() }
+        guard let header = first?.fields else { throw CommandFailure(.dataError, "\(survey) is empty") }
+        var index: [String: Int] = [:]
+        for (position, name) in header.enumerated() { index[name] = position }
+        let wigle = try Self.wigleColumns.map { name throws(CommandFailure) -> Int in
+            guard let position = index[name] else { throw CommandFailure(.dataError, "\(survey) has no \(name) column") }
+            return position
+        }
+        var trainText = "WigleWifi-1.4,appRelease=eval-split,model=mixed,release=1,device=mixed,display=mixed,board=mixed,brand=mixed\n"
+        trainText += Self.wigleColumns.joined(separator: ",") + "\n"
+        var heldOut: [String: [CSVRecord]] = [:]
+        var order: [String] = []
+        while let record = reader.nextRecord() {
+            guard !record.isBlank else { continue }
+            func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
+            let key = index["scan_id"] != nil ? field("scan_id")
+                : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
+                    .joined(separator: "|")
+            if isHeldOut(scan: key, field: field) {
+                if heldOut[key] == nil { order.append(key) }
+                heldOut[key, default: []].append(record)
+            } else {
+                trainText += wigle.map { Self.quoted(record[$0] ?? "") }.joined(separator: ",") + "\n"
+            }
+        }
+        var queryText = ""
+        var truthText = ""
+        for key in order {
+            let rows = heldOut[key] ?? []
+            func field(_ record: CSVRecord, _ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
+            let wifi = rows.filter { field($0, "Type") == "WIFI" }
+            guard wifi.count >= minimumAccessPoints, let first = rows.first,
+                let latitude = Double(field(first, "CurrentLatitude")), let longitude = Double(field(first, "CurrentLongitude"))
+            else { continue }
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.writeKey("considerIp"); writer.write(false)
+            writer.writeKey("wifiAccessPoints")
+            writer.beginArray()
+            for row in wifi {
+                writer.beginObject()
+                writer.writeKey("macAddress"); writer.write(field(row, "MAC").lowercased())
+                writer.writeKey("signalStrength"); writer.write(Int(field(row, "RSSI")) ?? -90)
+                writer.writeKey("channel"); writer.write(Int(field(row, "Channel")) ?? 0)
+                writer.endObject()
+            }
+            writer.endArray()
+            let cells = rows.filter { field($0, "Type") == "GSM" }.compactMap { row -> (Int, Int, Int, Int, Int)? in
+                let parts = field(row, "MAC").split(separator: "_")
+                guard parts.count == 3, parts[0].count >= 4, let mcc = Int(parts[0].prefix(3)), let mnc = Int(parts[0].dropFirst(3)),
+                    let area = Int(parts[1]), let cell = Int(parts[2])
+                else { return nil }
+                return (mcc, mnc, area, cell, Int(field(row, "RSSI")) ?? -90)
+            }
+            if !cells.isEmpty {
+                writer.writeKey("cellTowers")
+                writer.beginArray()
+                for (mcc, mnc, area, cell, signal) in cells {
+                    writer.beginObject()
+                    writer.writeKey("radioType"); writer.write("gsm")
+                    writer.writeKey("mobileCountryCode"); writer.write(mcc)
+                    writer.writeKey("mobileNetworkCode"); writer.write(mnc)
+                    writer.writeKey("locationAreaCode"); writer.write(area)
+                    writer.writeKey("cellId"); writer.write(cell)
+                    writer.writeKey("signalStrength"); writer.write(signal)
+                    writer.endObject()
+                }
+                writer.endArray()
+            }
+            writer.endObject()
+            queryText += writer.string + "\n"
+            truthText += "{\"lat\":\(latitude),\"lng\":\(longitude),\"kind\":\"wifi\"}\n"
+        }
+        for (path, text) in [(train, trainText), (queries, queryText), (truth, truthText)] {
+            do {
+                try text.write(toFile: path, atomically: false, encoding: .utf8)
+            } catch {
+                throw CommandFailure(.failure, "cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private func isHeldOut(scan key: String, field: (String) -> String) -> Bool {
+        switch rule {
+        case .column(let name): field(name) == "test"
+        case .device(let model): field("device_model") == model
+        case .fraction(let fraction, let seed): Self.unitHash(key, seed: seed) < fraction
+        }
+    }
+
+    /// A reproducible value in 0..<1 for `key` (FNV-1a, then SplitMix64 mixing with the seed).
+    static func unitHash(_ key: String, seed: UInt64) -> Double {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var z = hash &+ seed &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import PositioningCore
+@testable import WhereaboutsCLI
+
+// Serialized: each test runs a child process that imports a town; one at a time keeps the load
+// on the two cores that every other test shares small.
+@Suite(.serialized) struct EvalCommandTests {
+    @Test func evalOnATinyTownScoresBothEstimatorsAndDrawsThePlot() async throws {
+        let town = await SharedTown.shared.town()
+        let temporary = TemporaryDirectory("eval")
+        let plot = temporary.path("eval.svg")
+        let run = try await EvalProcessRun(["eval", "--town", town, "--json", "--plot", plot])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        #expect(report["calibrated"]?.boolValue == true)
+        #expect((report["factors"]?.arrayValue?.count ?? 0) > 0)
+        let groups = try #require(report["groups"]?.arrayValue)
+        let overall = groups.filter { $0["source"]?.stringValue == "all" }
+        #expect(overall.compactMap { $0["estimator"]?.stringValue } == ["whereabouts", "ichnaea"])
+        let whereabouts = try #require(overall.first)
+        #expect((whereabouts["answeredFraction"]?.doubleValue ?? 0) >= 0.9)
+        #expect((whereabouts["median"]?.doubleValue ?? .infinity) < 150)
+        let bounds = try #require(whereabouts["insideRadiusInterval"]?.arrayValue)
+        let interval = bounds.compactMap { $0.doubleValue }
+        #expect(interval.count == 2 && interval[0] <= interval[1])
+        let svg = try String(contentsOfFile: plot, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+    }
+
+    @Test func textTableShowsOneEstimatorWhenAsked() async throws {
+        let town = await SharedTown.shared.town()
+        let run = try await EvalProcessRun(["eval", "--town", town, "--estimator", "ichnaea", "--calibration", "none"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("inside radius (95 % CI)"))
+        #expect(run.output.contains("ichnaea"))
+        #expect(!run.output.contains("whereabouts  all"))
+    }
+
+    @Test func calibrateStoresFactorsThatLocateAndEvalUse() async throws {
+        let town = await SharedTown.shared.town()
+        let temporary = TemporaryDirectory("calibrate")
+        let map = temporary.path("map.sqlite")
+        let imported = try await EvalProcessRun(["import", "--db", map, "--quiet", town + "/survey.wigle.csv", town + "/cells.opencellid.csv"])
+        #expect(imported.status == 0, "\(imported.errors)")
+        let request = temporary.path("request.json")
+        let firstQuery = try String(contentsOfFile: town + "/queries.jsonl", encoding: .utf8).split(separator: "\n")[0]
+        try String(firstQuery).write(toFile: request, atomically: true, encoding: .utf8)
+
+        let before = try await EvalProcessRun(["locate", "--db", map, "--request", request])
+        #expect(before.status == 0, "\(before.errors)")
+        #expect(before.output.contains(#""calibrated":false"#))
+        #expect(before.output.contains("not calibrated"))
+
+        let calibrated = try await EvalProcessRun(["db", "calibrate", "--db", map, "--json"])
+        #expect(calibrated.status == 0, "\(calibrated.errors)")
+        let calibration = try JSONParser.parse(calibrated.output)
+        let factors = try #require(calibration["factors"]?.arrayValue)
+        #expect(!factors.isEmpty)
+
+        let after = try await EvalProcessRun(["locate", "--db", map, "--request", request])
+        #expect(after.output.contains(#""calibrated":true"#))
+        let evaluated = try await EvalProcessRun([
+            "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map, "--json",
+        ])
+        #expect(evaluated.status == 0, "\(evaluated.errors)")
+        #expect(try JSONParser.parse(evaluated.output)["calibrated"]?.boolValue == true)
+    }
+
+    @Test func aSurveySplitBySeededFractionIsEvaluated() async throws {
+        let town = await SharedTown.shared.town()
+        let run = try await EvalProcessRun(["eval", "--survey", town + "/survey.wigle.csv", "--holdout", "0.2", "--seed", "4", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        let groups = try #require(report["groups"]?.arrayValue)
+        #expect((groups.first?["n"]?.integerValue ?? 0) > 10)
+    }
+
+    @Test(arguments: [
+        [String](),
+        ["--town", "a", "--queries", "b"],
+        ["--queries", "q.jsonl"],
+        ["--town", "x", "--calibration", "sometimes"],
+    ])
+    func badInputsAreUsageErrors(arguments: [String]) async {
+        let run = await CLIRun(["eval"] + arguments)
+        #expect(run.status == 64, "\(run.output)\(run.errors)")
+        #expect(run.errors.hasPrefix("Error: "))
+    }
+}
