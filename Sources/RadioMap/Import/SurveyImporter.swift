@@ -8,7 +8,8 @@ final class SurveyImporter {
     let path: String
     let options: ImportOptions
     let progress: ((ImportProgress) -> Void)?
-    private let file: FileChunkReader
+    private let input: SurveyInput
+    private var file: FileChunkReader { input.file }
     /// The per-row statements, prepared once per import (a cache lookup would hash the SQL per row).
     let statements: ImportStatements
     private let started = ContinuousClock.now
@@ -33,7 +34,7 @@ final class SurveyImporter {
         self.path = path
         self.options = options
         self.progress = progress
-        file = try FileChunkReader(path: path)
+        input = try SurveyInput(path: path)
         do {
             statements = try ImportStatements(connection)
         } catch {
@@ -142,11 +143,10 @@ final class SurveyImporter {
 
     /// Reads the next chunk into the CSV reader and the hash; false at the end of the file.
     private func readChunk() throws -> Bool {
-        let more = try file.readChunk(path: path) { chunk in
-            hash.update(chunk)
+        let more = try input.readChunk(raw: { hash.update($0) }, plain: { chunk in
             reader.append(chunk)
-            if readerPrefix.isEmpty { readerPrefix = ArraySlice(chunk.prefix(4096)) }
-        }
+            if readerPrefix.count < 4096 { readerPrefix.append(contentsOf: chunk.prefix(4096 - readerPrefix.count)) }
+        })
         if more {
             progress?(ImportProgress(bytesRead: file.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
         } else {
