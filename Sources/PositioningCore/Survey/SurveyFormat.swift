@@ -4,4 +4,6 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case wigle
     /// An OpenCellID or Mozilla Location Service cell export (one row per aggregated cell).
     case opencellid
+    /// A list of access points with known positions (`ssid,bssid,…,longitude,latitude`).
+    case aplist
 }

@@ -129,7 +129,12 @@ final class SurveyImporter {
                 let parser = try WigleRowParser(header: second!)
                 return (format, parser.parse)
             case .opencellid:
-                let parser = try OpenCellIDRowParser(header: first)
+                let hasHeader = OpenCellIDRowParser.isHeader(first)
+                let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
+                pendingRecords = hasHeader ? Array(records.dropFirst()) : records
+                return (format, parser.parse)
+            case .aplist:
+                let parser = try AccessPointListRowParser(header: first)
                 pendingRecords = Array(records.dropFirst())
                 return (format, parser.parse)
             }
