@@ -97,3 +97,43 @@ import TestSupport
         #expect(summary.accessPointsNew > 30_000)
     }
 }
+
+/// Geosubmit v2 documents, read item by item.
+@Suite struct GeosubmitImportTests {
+    @Test func geosubmitItemsBecomeObservationsAndCountedRejections() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let summary = try map.importSurvey(
+            at: RadioMapFixtures.fixture("geosubmit_sample.json"), options: ImportOptions(), progress: nil)
+        #expect(summary.format == .geosubmit)
+        #expect(summary.rowsRead == 6)
+        #expect(summary.rowsImported == 3)
+        let lines = Dictionary(uniqueKeysWithValues: summary.rejections.map { ($0.reason, $0.firstLines) })
+        #expect(lines["invalid coordinate"] == [3])
+        #expect(lines["no usable emitters"] == [4])
+        #expect(lines["missing position"] == [5])
+        #expect(summary.accessPointsNew == 3)
+        #expect(summary.cellsNew == 1)
+        let bssid = try #require(BSSID("88:f7:c7:52:54:c6"))
+        #expect(try map.accessPoints(for: [bssid])[bssid]?.sampleCount == 2)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 4)
+    }
+
+    @Test(arguments: ["truncated", "trailing"])
+    func malformedDocumentIsRefusedWhole(_ damage: String) throws {
+        let directory = TemporaryDirectory()
+        var bytes = Array(try #require(RadioMapFixtures.bytes(RadioMapFixtures.fixture("geosubmit_sample.json"))))
+        if damage == "truncated" { bytes.removeLast(40) } else { bytes += Array("{}".utf8) }
+        let path = RadioMapFixtures.write(bytes, named: "bad.json", in: directory)
+        let mapPath = RadioMapFixtures.mapPath(in: directory)
+        #expect {
+            try RadioMapFixtures.importFile(path, into: mapPath)
+        } throws: { error in
+            guard case ImportError.malformedDocument = error else { return false }
+            return true
+        }
+        let map = try RadioMap(path: mapPath, mode: .readOnly)
+        #expect(try map.connection.integer("SELECT count(*) FROM imports") == 0)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 0)
+    }
+}

@@ -6,4 +6,6 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case opencellid
     /// A list of access points with known positions (`ssid,bssid,…,longitude,latitude`).
     case aplist
+    /// An Ichnaea geosubmit v2 JSON document (`{"items":[…]}`), read item by item.
+    case geosubmit
 }
