@@ -83,6 +83,10 @@ enum RadioMapSchema {
             cell_count INTEGER NOT NULL,
             PRIMARY KEY(radio, mcc, mnc, area)) WITHOUT ROWID;
         """),
+        // Which import published a cell, so `db forget-import` can take an OpenCellID file back.
+        ("v2-published-cell-import", """
+        ALTER TABLE cells ADD COLUMN import_id INTEGER;
+        """),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

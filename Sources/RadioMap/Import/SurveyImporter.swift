@@ -20,10 +20,7 @@ final class SurveyImporter {
     private var rowsImported = 0
     private var tally = RejectionTally()
     var importID: Int64 = 0
-    var affectedAccessPoints = Set<UInt64>()
-    var affectedCells = Set<CellIdentity>()
-    var affectedAreas = Set<AreaIdentity>()
-    var counts = (accessPointsNew: 0, accessPointsUpdated: 0, cellsNew: 0, cellsUpdated: 0)
+    let aggregation: EmitterReaggregation
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -35,6 +32,7 @@ final class SurveyImporter {
         self.options = options
         self.progress = progress
         input = try SurveyInput(path: path)
+        aggregation = EmitterReaggregation(connection: connection)
         do {
             statements = try ImportStatements(connection)
         } catch {
@@ -65,12 +63,13 @@ final class SurveyImporter {
                           .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
             if let parse { try streamRows(parse) } else { try streamItems() }
-            try aggregateAffected()
+            try aggregation.run()
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
                 """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsImported)),
                               .integer(Int64(tally.total)), .integer(importID)])
         }
+        let counts = aggregation.counts
         return ImportSummary(
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
             rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
