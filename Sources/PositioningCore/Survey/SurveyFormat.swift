@@ -8,4 +8,6 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case aplist
     /// An Ichnaea geosubmit v2 JSON document (`{"items":[…]}`), read item by item.
     case geosubmit
+    /// A Wi-Fi fingerprint table in the UJIIndoorLoc layout (`WAP001…`, EPSG:3857, floor, building).
+    case fingerprints
 }

@@ -27,6 +27,9 @@ public enum SurveyFormatDetector {
         if OpenCellIDRowParser.isHeader(first) || OpenCellIDRowParser.looksLikeRow(first) {
             return .opencellid
         }
+        if FingerprintTableRowParser.isHeader(first) {
+            return .fingerprints
+        }
         if AccessPointListRowParser.isHeader(first) {
             return .aplist
         }

@@ -24,7 +24,7 @@ public struct ImportRecord: Hashable, Sendable {
 public struct ForgetImportSummary: Hashable, Sendable {
     /// The import forgotten.
     public var record: ImportRecord
-    /// Raw sightings deleted (Wi-Fi and cell).
+    /// Raw sightings deleted (Wi-Fi, cell, and fingerprints).
     public var observationsRemoved: Int
     /// Published cells deleted (OpenCellID/MLS rows this import was the last to write).
     public var publishedCellsRemoved: Int

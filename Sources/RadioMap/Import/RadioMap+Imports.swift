@@ -61,6 +61,11 @@ extension RadioMap {
                 try connection.cachedStatement(
                     sql: "DELETE FROM cells WHERE source = 'opencellid' AND import_id = ?").execute(key)
                 let publishedCellsRemoved = connection.changes
+                try connection.cachedStatement(sql: """
+                    DELETE FROM fingerprint_readings WHERE fingerprint_id IN (SELECT id FROM fingerprints WHERE import_id = ?)
+                    """).execute(key)
+                try connection.cachedStatement(sql: "DELETE FROM fingerprints WHERE import_id = ?").execute(key)
+                observationsRemoved += connection.changes
                 try connection.cachedStatement(sql: "DELETE FROM imports WHERE id = ?").execute(key)
                 try aggregation.run()
                 return ForgetImportSummary(

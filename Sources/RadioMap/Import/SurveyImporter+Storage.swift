@@ -36,6 +36,19 @@ extension SurveyImporter {
                 aggregation.counts.cellsUpdated += 1
             }
             aggregation.areas.insert(cell.identity.areaIdentity)
+        case .fingerprint(let fingerprint):
+            try connection.cachedStatement(sql: """
+                INSERT INTO fingerprints(import_id, line, latitude, longitude, floor, building, time)
+                VALUES(?, ?, ?, ?, ?, ?, ?)
+                """).execute([.integer(importID), .integer(Int64(line)), .real(fingerprint.position.latitude),
+                              .real(fingerprint.position.longitude), fingerprint.floor.map { .integer(Int64($0)) } ?? .null,
+                              .optional(fingerprint.building), .optional(fingerprint.time?.timeIntervalSince1970)])
+            let id = try connection.integer("SELECT last_insert_rowid()")
+            let insert = try connection.cachedStatement(
+                sql: "INSERT OR IGNORE INTO fingerprint_readings(fingerprint_id, access_point, signal) VALUES(?, ?, ?)")
+            for reading in fingerprint.readings {
+                try insert.execute([.integer(id), .text(reading.accessPoint), .real(reading.signalStrength)])
+            }
         }
     }
 

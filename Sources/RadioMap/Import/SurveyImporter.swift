@@ -136,6 +136,10 @@ final class SurveyImporter {
                 let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
                 pendingRecords = hasHeader ? Array(records.dropFirst()) : records
                 return (format, parser.parse)
+            case .fingerprints:
+                let parser = try FingerprintTableRowParser(header: first)
+                pendingRecords = Array(records.dropFirst())
+                return (format, parser.parse)
             case .geosubmit:
                 preconditionFailure("geosubmit documents are recognised before the CSV reader")
             case .aplist:
