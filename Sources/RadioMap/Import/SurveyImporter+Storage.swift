@@ -6,15 +6,8 @@ extension SurveyImporter {
     func store(_ row: SurveyRow, line: Int) throws {
         switch row {
         case .accessPoint(let bssid, let seen):
-            // Bound one by one: this runs for every row, and value arrays would allocate.
-            let insert = statements.insertAccessPointObservation
-            insert.reset()
-            insert.bind(.integer(Int64(bssid.rawValue)), at: 1)
-            insert.bind(.integer(importID), at: 2)
-            insert.bind(.integer(Int64(line)), at: 3)
-            Self.bind(seen, to: insert, from: 4)
-            insert.bind(.optional(seen.ssid), at: 9)
-            try insert.step()
+            pendingAccessPointObservations.append(PendingObservation(bssid: bssid.rawValue, line: line, seen: seen))
+            if pendingAccessPointObservations.count >= Self.observationBatchSize { try flushAccessPointObservations() }
             aggregation.accessPoints.insert(bssid.rawValue)
         case .cellObservation(let cell, let seen):
             let insert = statements.insertCellObservation
@@ -26,16 +19,8 @@ extension SurveyImporter {
             try insert.step()
             aggregation.cells.insert(cell)
         case .publishedCell(let cell):
-            // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
-            let values = RadioMap.cellValues(cell) + [.integer(importID)]
-            try statements.insertPublishedCell.execute(values)
-            if connection.changes > 0 {
-                aggregation.counts.cellsNew += 1
-            } else {
-                try statements.updatePublishedCell.execute(values)
-                aggregation.counts.cellsUpdated += 1
-            }
-            aggregation.areas.insert(cell.identity.areaIdentity)
+            pendingPublishedCells.append((cell, line))
+            if pendingPublishedCells.count >= Self.observationBatchSize { try flushPublishedCells() }
         case .fingerprint(let fingerprint):
             try connection.cachedStatement(sql: """
                 INSERT INTO fingerprints(import_id, line, latitude, longitude, floor, building, time)
@@ -52,6 +37,51 @@ extension SurveyImporter {
         }
     }
 
+    /// Access-point sightings are written in batches sorted by BSSID: `ap_observations` is
+    /// clustered by BSSID, and inserting in key order touches each B-tree page once per batch
+    /// instead of once per row (survey files list sightings in time order, i.e. random BSSIDs).
+    static let observationBatchSize = 65_536
+
+    /// Writes the pending access-point sightings in key order.
+    func flushAccessPointObservations() throws {
+        pendingAccessPointObservations.sort { ($0.bssid, $0.line) < ($1.bssid, $1.line) }
+        // Bound one by one: this runs for every row, and value arrays would allocate.
+        let insert = statements.insertAccessPointObservation
+        for pending in pendingAccessPointObservations {
+            insert.reset()
+            insert.bind(.integer(Int64(bitPattern: pending.bssid)), at: 1)
+            insert.bind(.integer(importID), at: 2)
+            insert.bind(.integer(Int64(pending.line)), at: 3)
+            Self.bind(pending.seen, to: insert, from: 4)
+            insert.bind(.optional(pending.seen.ssid), at: 9)
+            try insert.step()
+        }
+        pendingAccessPointObservations.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the pending published cells in key order (the `cells` B-tree's), a file's later
+    /// row for the same cell after its earlier one.
+    func flushPublishedCells() throws {
+        pendingPublishedCells.sort { a, b in
+            let (x, y) = (a.cell.identity, b.cell.identity)
+            return (x.radio.rawValue, x.mcc, x.mnc, x.area, x.cellID, a.line)
+                < (y.radio.rawValue, y.mcc, y.mnc, y.area, y.cellID, b.line)
+        }
+        for (cell, _) in pendingPublishedCells {
+            // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
+            let values = RadioMap.cellValues(cell) + [.integer(importID)]
+            try statements.insertPublishedCell.execute(values)
+            if connection.changes > 0 {
+                aggregation.counts.cellsNew += 1
+            } else {
+                try statements.updatePublishedCell.execute(values)
+                aggregation.counts.cellsUpdated += 1
+            }
+            aggregation.areas.insert(cell.identity.areaIdentity)
+        }
+        pendingPublishedCells.removeAll(keepingCapacity: true)
+    }
+
     /// Binds latitude, longitude, accuracy, signal and time to five parameters from `first`.
     private static func bind(_ seen: SurveyObservation, to statement: SQLiteStatement, from first: Int32) {
         statement.bind(.real(seen.position.latitude), at: first)
@@ -60,4 +90,11 @@ extension SurveyImporter {
         statement.bind(.optional(seen.signalStrength), at: first + 3)
         statement.bind(.optional(seen.time?.timeIntervalSince1970), at: first + 4)
     }
+}
+
+/// An access-point sighting parsed but not yet written.
+struct PendingObservation {
+    var bssid: UInt64
+    var line: Int
+    var seen: SurveyObservation
 }

@@ -21,6 +21,8 @@ final class SurveyImporter {
     private var tally = RejectionTally()
     var importID: Int64 = 0
     let aggregation: EmitterReaggregation
+    var pendingAccessPointObservations: [PendingObservation] = []
+    var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -63,6 +65,8 @@ final class SurveyImporter {
                           .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
             if let parse { try streamRows(parse) } else { try streamItems() }
+            try flushAccessPointObservations()
+            try flushPublishedCells()
             try aggregation.run()
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
