@@ -15,7 +15,7 @@ final class SurveyImporter {
     private let started = ContinuousClock.now
 
     private var reader = CSVRecordReader()
-    private var hash = SHA256()
+    private let hash = BackgroundHasher()
     private var rowsRead = 0
     private var rowsImported = 0
     private var tally = RejectionTally()
