@@ -57,12 +57,14 @@ extension RadioMap {
                                   .real(Date().timeIntervalSince1970)])
                 importer.importID = try connection.integer("SELECT last_insert_rowid()")
                 for (line, row) in rows.enumerated() { try importer.store(row, line: line + 1) }
-                try importer.aggregateAffected()
+                try importer.flushAccessPointObservations()
+                try importer.flushPublishedCells()
+                try importer.aggregation.run()
             }
             return SubmissionSummary(
-                observationsStored: rows.count, accessPointsNew: importer.counts.accessPointsNew,
-                accessPointsUpdated: importer.counts.accessPointsUpdated, cellsNew: importer.counts.cellsNew,
-                cellsUpdated: importer.counts.cellsUpdated)
+                observationsStored: rows.count, accessPointsNew: importer.aggregation.counts.accessPointsNew,
+                accessPointsUpdated: importer.aggregation.counts.accessPointsUpdated, cellsNew: importer.aggregation.counts.cellsNew,
+                cellsUpdated: importer.aggregation.counts.cellsUpdated)
         } catch {
             throw RadioMapError.converting(error, path: path)
         }

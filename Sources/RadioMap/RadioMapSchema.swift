@@ -84,6 +84,29 @@ enum RadioMapSchema {
             PRIMARY KEY(radio, mcc, mnc, area)) WITHOUT ROWID;
         """),
         RadioMap.calibrationFactorsMigration,
+        // Which import published a cell, so `db forget-import` can take an OpenCellID file back.
+        ("v2-published-cell-import", """
+        ALTER TABLE cells ADD COLUMN import_id INTEGER;
+        """),
+        // Wi-Fi fingerprints from surveys that anonymise BSSIDs (UJIIndoorLoc): one row per spot,
+        // its readings clustered under it.
+        ("v2-fingerprints", """
+        CREATE TABLE fingerprints(
+            id INTEGER PRIMARY KEY,
+            import_id INTEGER NOT NULL REFERENCES imports(id),
+            line INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            floor INTEGER,
+            building TEXT,
+            time REAL);
+        CREATE INDEX fingerprints_import ON fingerprints(import_id);
+        CREATE TABLE fingerprint_readings(
+            fingerprint_id INTEGER NOT NULL REFERENCES fingerprints(id),
+            access_point TEXT NOT NULL,
+            signal REAL NOT NULL,
+            PRIMARY KEY(fingerprint_id, access_point)) WITHOUT ROWID;
+        """),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

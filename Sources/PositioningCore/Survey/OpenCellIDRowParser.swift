@@ -19,6 +19,19 @@ public struct OpenCellIDRowParser: Sendable {
         return ["radio", "mcc", "net", "area", "cell", "lon", "lat"].allSatisfy(names.contains)
     }
 
+    /// The columns of files published without a header line (OpenCellID's full exports, MLS).
+    public static let standardHeader = CSVRecord(line: 0, fields: [
+        "radio", "mcc", "net", "area", "cell", "unit", "lon", "lat", "range", "samples", "changeable", "created",
+        "updated", "averageSignal"])
+
+    /// Whether `record` has the shape of a headerless OpenCellID row: 13 or 14 fields, a radio
+    /// name, then MCC, net, area and cell as integers.
+    public static func looksLikeRow(_ record: CSVRecord) -> Bool {
+        let fields = record.fields
+        guard fields.count == 13 || fields.count == 14, RadioType(name: fields[0]) != nil else { return false }
+        return fields[1...4].allSatisfy { Int64($0) != nil }
+    }
+
     /// Creates a parser for the columns `header` names.
     /// - Throws: `SurveyRowError` when a required column is missing.
     public init(header: CSVRecord) throws(SurveyRowError) {
@@ -52,6 +65,10 @@ public struct OpenCellIDRowParser: Sendable {
         }
         let fields = record.fields
         guard let radioType = RadioType(name: fields[radio]) else {
+            if fields[radio].lowercased() == "radio" {
+                throw SurveyRowError(reason: SurveyRowError.repeatedHeaderReason, column: "radio",
+                                     detail: "the header line appears again")
+            }
             throw SurveyRowError(reason: "unknown radio", column: "radio",
                                  detail: "unknown radio \"\(fields[radio].prefix(20))\"")
         }

@@ -4,4 +4,10 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case wigle
     /// An OpenCellID or Mozilla Location Service cell export (one row per aggregated cell).
     case opencellid
+    /// A list of access points with known positions (`ssid,bssid,…,longitude,latitude`).
+    case aplist
+    /// An Ichnaea geosubmit v2 JSON document (`{"items":[…]}`), read item by item.
+    case geosubmit
+    /// A Wi-Fi fingerprint table in the UJIIndoorLoc layout (`WAP001…`, EPSG:3857, floor, building).
+    case fingerprints
 }

@@ -12,7 +12,9 @@ public enum SurveyFormatDetector {
     ///
     /// WiGLE: the first line starts `WigleWifi-1.` and the second is the column header naming at
     /// least `MAC`, `CurrentLatitude` and `CurrentLongitude`. OpenCellID/MLS: the header names
-    /// `radio,mcc,net,area,cell` and `lon,lat`.
+    /// `radio,mcc,net,area,cell` and `lon,lat` — or there is no header and the first line has
+    /// the shape of an OpenCellID row (a radio name, then four integers, 13–14 fields). AP list:
+    /// the header names a BSSID column and latitude/longitude.
     /// - Throws: `Rejection` naming what was found instead.
     public static func detect(first: CSVRecord, second: CSVRecord?) throws(Rejection) -> SurveyFormat {
         let lead = first.fields.first ?? ""
@@ -22,8 +24,14 @@ public enum SurveyFormatDetector {
             }
             return .wigle
         }
-        if OpenCellIDRowParser.isHeader(first) {
+        if OpenCellIDRowParser.isHeader(first) || OpenCellIDRowParser.looksLikeRow(first) {
             return .opencellid
+        }
+        if FingerprintTableRowParser.isHeader(first) {
+            return .fingerprints
+        }
+        if AccessPointListRowParser.isHeader(first) {
+            return .aplist
         }
         let shown = String(first.fields.joined(separator: ",").prefix(60))
         throw Rejection(reason: "unknown header \"\(shown)\"")

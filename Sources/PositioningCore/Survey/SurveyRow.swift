@@ -6,4 +6,6 @@ public enum SurveyRow: Hashable, Sendable {
     case cellObservation(CellIdentity, SurveyObservation)
     /// A cell with a position already aggregated by its publisher (OpenCellID/MLS).
     case publishedCell(KnownCell)
+    /// The access points heard at one surveyed spot (UJIIndoorLoc fingerprint tables).
+    case fingerprint(Fingerprint)
 }

@@ -27,6 +27,8 @@ public struct SurveyRowError: Error, Hashable, Sendable, CustomStringConvertible
     public static let invalidCoordinateReason = "invalid coordinate"
     /// The row has fewer fields than the header needs.
     public static let tooFewFieldsReason = "too few fields"
+    /// The header line again, mid-file (files concatenated with `cat`).
+    public static let repeatedHeaderReason = "repeated header"
     /// A quoted field never closed.
     public static let unterminatedQuoteReason = "unterminated quote"
 }

@@ -4,6 +4,10 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case notASurvey(path: String, reason: String)
     /// With `strict`, the first malformed row.
     case malformedRow(line: Int, column: String?, reason: String)
+    /// A JSON document is malformed or not in the geosubmit shape; nothing of it is imported.
+    case malformedDocument(path: String, reason: String)
+    /// A gzip or xz stream is damaged or truncated.
+    case corrupt(path: String, reason: String)
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// The radio map failed.
@@ -14,6 +18,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .notASurvey(let path, let reason): "not a survey file: \(reason) (\(path))"
         case .malformedRow(let line, let column, let reason):
             "line \(line)\(column.map { ", column \($0)" } ?? ""): \(reason)"
+        case .malformedDocument(let path, let reason): "malformed geosubmit document: \(reason) (\(path))"
+        case .corrupt(let path, let reason): "\(reason) (\(path))"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .database(let error): error.description
         }

@@ -19,12 +19,12 @@ struct ImportStatements {
             """)
         insertPublishedCell = try connection.makeStatement(sql: """
             INSERT OR IGNORE INTO cells(radio, mcc, mnc, area, cell_id, latitude, longitude, radius, samples,
-                first_seen, last_seen, status, source)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid')
+                first_seen, last_seen, status, source, import_id)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid', ?)
             """)
         updatePublishedCell = try connection.makeStatement(sql: """
             UPDATE cells SET latitude = ?6, longitude = ?7, radius = ?8, samples = ?9, first_seen = ?10,
-                last_seen = ?11, status = ?12, source = 'opencellid'
+                last_seen = ?11, status = ?12, source = 'opencellid', import_id = ?13
             WHERE radio = ?1 AND mcc = ?2 AND mnc = ?3 AND area = ?4 AND cell_id = ?5
             """)
     }

@@ -4,7 +4,8 @@ import PositioningCore
 extension RadioMap {
     /// Imports a survey or reference file (WiGLE CSV, OpenCellID/MLS CSV) into the map.
     ///
-    /// The file is streamed in chunks (never read whole) and written in one transaction: its
+    /// The file is streamed in chunks (never read whole; gzip and xz files, recognised by their
+    /// magic bytes, are decoded on the fly) and written in one transaction: its
     /// raw observations, then the re-aggregated access points, cells and areas it touched, then
     /// its record in `imports`. A file whose content (SHA-256) was imported before changes
     /// nothing and reports `alreadyImported`. Malformed rows are counted by reason with their

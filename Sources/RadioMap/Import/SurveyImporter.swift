@@ -8,21 +8,21 @@ final class SurveyImporter {
     let path: String
     let options: ImportOptions
     let progress: ((ImportProgress) -> Void)?
-    private let file: FileChunkReader
+    private let input: SurveyInput
+    private var file: FileChunkReader { input.file }
     /// The per-row statements, prepared once per import (a cache lookup would hash the SQL per row).
     let statements: ImportStatements
     private let started = ContinuousClock.now
 
     private var reader = CSVRecordReader()
-    private var hash = SHA256()
+    private let hash = BackgroundHasher()
     private var rowsRead = 0
     private var rowsImported = 0
     private var tally = RejectionTally()
     var importID: Int64 = 0
-    var affectedAccessPoints = Set<UInt64>()
-    var affectedCells = Set<CellIdentity>()
-    var affectedAreas = Set<AreaIdentity>()
-    var counts = (accessPointsNew: 0, accessPointsUpdated: 0, cellsNew: 0, cellsUpdated: 0)
+    let aggregation: EmitterReaggregation
+    var pendingAccessPointObservations: [PendingObservation] = []
+    var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -33,7 +33,8 @@ final class SurveyImporter {
         self.path = path
         self.options = options
         self.progress = progress
-        file = try FileChunkReader(path: path)
+        input = try SurveyInput(path: path)
+        aggregation = EmitterReaggregation(connection: connection)
         do {
             statements = try ImportStatements(connection)
         } catch {
@@ -46,7 +47,16 @@ final class SurveyImporter {
             return ImportSummary(path: path, format: previous.format, contentHash: previous.hash,
                                  alreadyImported: true, duration: started.duration(to: .now))
         }
-        let (format, parse) = try detectFormat()
+        let format: SurveyFormat
+        var parse: ((CSVRecord) throws(SurveyRowError) -> SurveyRow)?
+        if try stageStart() {
+            format = .geosubmit
+            if let expected = options.format, expected != format {
+                throw ImportError.notASurvey(path: path, reason: "content is geosubmit, not \(expected.rawValue)")
+            }
+        } else {
+            (format, parse) = try detectFormat()
+        }
         try connection.inTransaction {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
@@ -54,13 +64,16 @@ final class SurveyImporter {
                 """).execute([.text((path as NSString).lastPathComponent), .integer(file.size), .text(format.rawValue),
                           .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
-            try streamRows(parse)
-            try aggregateAffected()
+            if let parse { try streamRows(parse) } else { try streamItems() }
+            try flushAccessPointObservations()
+            try flushPublishedCells()
+            try aggregation.run()
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
                 """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsImported)),
                               .integer(Int64(tally.total)), .integer(importID)])
         }
+        let counts = aggregation.counts
         return ImportSummary(
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
             rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
@@ -93,21 +106,16 @@ final class SurveyImporter {
     /// Reads the first records, recognises the format and returns a row parser positioned after
     /// the header(s).
     private func detectFormat() throws -> (SurveyFormat, (CSVRecord) throws(SurveyRowError) -> SurveyRow) {
-        guard file.size > 0 else { throw ImportError.notASurvey(path: path, reason: "file is empty") }
+        if SurveyFormatDetector.looksBinary(readerPrefix) {
+            throw ImportError.notASurvey(path: path, reason: "file is binary")
+        }
         var records: [CSVRecord] = []
-        var checkedBinary = false
         while records.count < 2 {
             if let record = reader.nextRecord() {
                 records.append(record)
                 continue
             }
             guard reader.bufferedByteCount < Self.headerSearchLimit, try readChunk() else { break }
-            if !checkedBinary {
-                checkedBinary = true
-                if SurveyFormatDetector.looksBinary(Array(readerPrefix)) {
-                    throw ImportError.notASurvey(path: path, reason: "file is binary")
-                }
-            }
         }
         guard let first = records.first, !first.isBlank else {
             throw ImportError.notASurvey(path: path, reason: "no header line")
@@ -128,7 +136,18 @@ final class SurveyImporter {
                 let parser = try WigleRowParser(header: second!)
                 return (format, parser.parse)
             case .opencellid:
-                let parser = try OpenCellIDRowParser(header: first)
+                let hasHeader = OpenCellIDRowParser.isHeader(first)
+                let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
+                pendingRecords = hasHeader ? Array(records.dropFirst()) : records
+                return (format, parser.parse)
+            case .fingerprints:
+                let parser = try FingerprintTableRowParser(header: first)
+                pendingRecords = Array(records.dropFirst())
+                return (format, parser.parse)
+            case .geosubmit:
+                preconditionFailure("geosubmit documents are recognised before the CSV reader")
+            case .aplist:
+                let parser = try AccessPointListRowParser(header: first)
                 pendingRecords = Array(records.dropFirst())
                 return (format, parser.parse)
             }
@@ -139,20 +158,79 @@ final class SurveyImporter {
 
     private var readerPrefix: ArraySlice<UInt8> = []
     private var pendingRecords: [CSVRecord] = []
+    /// The first plain bytes, held until the content says which reader gets them.
+    private var staged: [UInt8]? = []
+    private var documentReader: GeosubmitReader?
+    private var reachedEnd = false
 
-    /// Reads the next chunk into the CSV reader and the hash; false at the end of the file.
-    private func readChunk() throws -> Bool {
-        let more = try file.readChunk(path: path) { chunk in
-            hash.update(chunk)
-            reader.append(chunk)
-            if readerPrefix.isEmpty { readerPrefix = ArraySlice(chunk.prefix(4096)) }
+    /// Reads the first chunk and hands it to the reader its content calls for; true when the
+    /// content is a JSON document (its first byte past whitespace and a byte-order mark is `{`).
+    private func stageStart() throws -> Bool {
+        guard file.size > 0 else { throw ImportError.notASurvey(path: path, reason: "file is empty") }
+        while (staged?.count ?? 0) < 64, try readChunk() {}
+        let bytes = staged ?? []
+        staged = nil
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let isDocument = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+        if isDocument {
+            documentReader = GeosubmitReader()
+            documentReader!.append(bytes)
+            if reachedEnd { documentReader!.finish() }
+        } else {
+            reader.append(bytes)
+            readerPrefix = ArraySlice(bytes.prefix(4096))
+            if reachedEnd { reader.finish() }
         }
+        return isDocument
+    }
+
+    /// Reads the next chunk into the hash and the content's reader; false at the end of the file.
+    private func readChunk() throws -> Bool {
+        let more = try input.readChunk(raw: { hash.update($0) }, plain: { chunk in
+            if staged != nil {
+                staged!.append(contentsOf: chunk)
+            } else if documentReader != nil {
+                documentReader!.append(chunk)
+            } else {
+                reader.append(chunk)
+                if readerPrefix.count < 4096 { readerPrefix.append(contentsOf: chunk.prefix(4096 - readerPrefix.count)) }
+            }
+        })
         if more {
             progress?(ImportProgress(bytesRead: file.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
         } else {
-            reader.finish()
+            reachedEnd = true
+            if staged == nil {
+                if documentReader != nil { documentReader!.finish() } else { reader.finish() }
+            }
         }
         return more
+    }
+
+    /// Imports a geosubmit document item by item; an item is a "row" numbered from 1.
+    private func streamItems() throws {
+        while true {
+            do {
+                while let item = try documentReader!.nextItem() { try handle(item) }
+            } catch let error as GeosubmitError {
+                throw ImportError.malformedDocument(path: path, reason: error.description)
+            }
+            if reachedEnd { break }
+            _ = try readChunk()
+        }
+    }
+
+    private func handle(_ item: GeosubmitReader.Item) throws {
+        rowsRead += 1
+        do {
+            for row in try GeosubmitItemParser.rows(from: item.value) { try store(row, line: item.number) }
+            rowsImported += 1
+        } catch let error as SurveyRowError {
+            if options.strict {
+                throw ImportError.malformedRow(line: item.number, column: error.column, reason: error.detail)
+            }
+            tally.record(error, line: item.number)
+        }
     }
 
     private func streamRows(_ parse: (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {

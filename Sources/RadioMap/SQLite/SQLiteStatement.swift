@@ -56,6 +56,8 @@ final class SQLiteStatement {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: pointer)
     }
+    /// The number of columns a row of the result has (the corresponding C function is `sqlite3_column_count`).
+    var columnCount: Int32 { sqlite3_column_count(handle) }
     func reset() { sqlite3_reset(handle) }
 }
 

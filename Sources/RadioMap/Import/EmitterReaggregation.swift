@@ -1,0 +1,146 @@
+import Foundation
+import PositioningCore
+
+/// The emitters a change to the stored observations touched, and how to bring their aggregated
+/// rows (access points, cells, areas) back in line with the observations. Used by an import
+/// and by forgetting one.
+final class EmitterReaggregation {
+    let connection: SQLiteConnection
+    var accessPoints = Set<UInt64>()
+    var cells = Set<CellIdentity>()
+    var areas = Set<AreaIdentity>()
+    var counts = (accessPointsNew: 0, accessPointsUpdated: 0, accessPointsRemoved: 0, cellsNew: 0, cellsUpdated: 0)
+
+    init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// Re-aggregates every access point, cell and area this import touched, from all their
+    /// stored observations (not only this file's).
+    func run() throws {
+        for raw in accessPoints.sorted() { try aggregateAccessPoint(BSSID(rawValue: raw)) }
+        for cell in cells.sorted() { try aggregateCell(cell) }
+        for area in areas.sorted() { try aggregateArea(area) }
+    }
+
+    private func aggregateAccessPoint(_ bssid: BSSID) throws {
+        let key: [SQLiteValue] = [.integer(Int64(bssid.rawValue))]
+        let select = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, accuracy, signal, time, ssid FROM ap_observations
+            WHERE bssid = ? ORDER BY import_id, line
+            """)
+        select.bind(key)
+        var observations: [SurveyObservation] = []
+        while try select.step() {
+            var seen = Self.observation(from: select)
+            seen.ssid = select.text(5)
+            observations.append(seen)
+        }
+        select.reset()
+        let existed = try connection.integer("SELECT count(*) FROM access_points WHERE bssid = ?", key) > 0
+        guard let known = EmitterAggregator.aggregateAccessPoint(bssid, observations: observations) else {
+            try connection.cachedStatement(sql: "DELETE FROM access_points WHERE bssid = ?").execute(key)
+            if existed { counts.accessPointsRemoved += 1 }
+            return
+        }
+        try connection.cachedStatement(sql: """
+            INSERT INTO access_points(bssid, latitude, longitude, radius, samples, first_seen, last_seen, status, ssid)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
+                last_seen = excluded.last_seen, status = excluded.status, ssid = excluded.ssid
+            """).execute(key + [
+                .real(known.coordinate.latitude), .real(known.coordinate.longitude), .real(known.radius),
+                .integer(Int64(known.sampleCount)), .optional(known.firstSeen?.timeIntervalSince1970),
+                .optional(known.lastSeen?.timeIntervalSince1970), .text(known.status.rawValue), .optional(known.ssid)])
+        if existed { counts.accessPointsUpdated += 1 } else { counts.accessPointsNew += 1 }
+    }
+
+    private func aggregateCell(_ cell: CellIdentity) throws {
+        let key = RadioMap.key(cell)
+        let source = try connection.cachedStatement(
+            sql: "SELECT source FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?")
+        source.bind(key)
+        let existing = try source.step() ? source.text(0) : nil
+        source.reset()
+        // A published position wins over our own few sightings; they stay stored for later.
+        guard existing != "opencellid" else { return }
+        let select = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, accuracy, signal, time FROM cell_observations
+            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ? ORDER BY import_id, line
+            """)
+        select.bind(key)
+        var observations: [SurveyObservation] = []
+        while try select.step() { observations.append(Self.observation(from: select)) }
+        select.reset()
+        guard let known = EmitterAggregator.aggregateCell(cell, observations: observations) else {
+            // Its observations are gone (a forgotten import): so is the cell they made.
+            if existing != nil {
+                try connection.cachedStatement(sql: """
+                    DELETE FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+                    """).execute(key)
+                areas.insert(cell.areaIdentity)
+            }
+            return
+        }
+        try upsertCell(known, source: "survey")
+        if existing == nil { counts.cellsNew += 1 } else { counts.cellsUpdated += 1 }
+        areas.insert(cell.areaIdentity)
+    }
+
+    private func aggregateArea(_ area: AreaIdentity) throws {
+        let key = RadioMap.key(area)
+        let select = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status, cell_id FROM cells
+            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?
+            """)
+        select.bind(key)
+        var cells: [KnownCell] = []
+        while try select.step() {
+            guard let identity = try? CellIdentity(radio: area.radio, mcc: area.mcc, mnc: area.mnc, area: area.area,
+                                                   cellID: select.int64(7)) else { continue }
+            cells.append(RadioMap.cell(identity, from: select))
+        }
+        select.reset()
+        guard let known = EmitterAggregator.aggregateArea(area, cells: cells) else {
+            try connection.cachedStatement(sql: "DELETE FROM areas WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?")
+                .execute(key)
+            return
+        }
+        try connection.cachedStatement(sql: """
+            INSERT INTO areas(radio, mcc, mnc, area, latitude, longitude, radius, cell_count) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                radius = excluded.radius, cell_count = excluded.cell_count
+            """).execute(key + [.real(known.coordinate.latitude), .real(known.coordinate.longitude),
+                                .real(known.radius), .integer(Int64(known.cellCount))])
+    }
+
+    /// An observation from the columns `latitude, longitude, accuracy, signal, time`.
+    private static func observation(from statement: SQLiteStatement) -> SurveyObservation {
+        SurveyObservation(
+            position: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
+            positionAccuracy: statement.optionalDouble(2), signalStrength: statement.optionalDouble(3),
+            time: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    private func upsertCell(_ cell: KnownCell, source: String) throws {
+        try connection.cachedStatement(sql: """
+            INSERT INTO cells(radio, mcc, mnc, area, cell_id, latitude, longitude, radius, samples, first_seen,
+                last_seen, status, source)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
+                last_seen = excluded.last_seen, status = excluded.status, source = excluded.source
+            """).execute(RadioMap.cellValues(cell) + [.text(source)])
+    }
+}
+
+extension RadioMap {
+    /// Key, position, radius, samples, first/last seen and status: the cells columns in order.
+    static func cellValues(_ cell: KnownCell) -> [SQLiteValue] {
+        RadioMap.key(cell.identity) + [
+            .real(cell.coordinate.latitude), .real(cell.coordinate.longitude), .real(cell.radius),
+            .integer(Int64(cell.sampleCount)), .optional(cell.firstSeen?.timeIntervalSince1970),
+            .optional(cell.lastSeen?.timeIntervalSince1970), .text(cell.status.rawValue)]
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PositioningCore
+
+extension RadioMap {
+    /// Every imported file, oldest first.
+    public func imports() throws(RadioMapError) -> [ImportRecord] {
+        try reading {
+            let select = try connection.cachedStatement(sql: """
+                SELECT id, name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at
+                FROM imports ORDER BY id
+                """)
+            select.bind([])
+            var records: [ImportRecord] = []
+            while try select.step() { records.append(Self.importRecord(from: select)) }
+            select.reset()
+            return records
+        }
+    }
+
+    /// Removes one imported file's contribution: its raw sightings, the published cells it was
+    /// the last to write, and its record; then re-aggregates every access point, cell and area
+    /// it touched from what remains — all in one transaction, so readers see the map before or
+    /// after, never between. Importing the same file again afterwards imports it anew.
+    ///
+    /// ```swift
+    /// if let forgotten = try map.forgetImport(id: 3) { print(forgotten.observationsRemoved) }
+    /// ```
+    /// - Parameter id: An id from `imports()`.
+    /// - Returns: What was removed, or nil when no import has that id.
+    /// - Throws: `RadioMapError`; the map is then left as it was.
+    public func forgetImport(id: Int64) throws(RadioMapError) -> ForgetImportSummary? {
+        precondition(mode == .readWrite, "forgetImport needs a radio map opened .readWrite")
+        do {
+            return try connection.inTransaction { () throws -> ForgetImportSummary? in
+                let key: [SQLiteValue] = [.integer(id)]
+                let select = try connection.cachedStatement(sql: """
+                    SELECT id, name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at
+                    FROM imports WHERE id = ?
+                    """)
+                select.bind(key)
+                guard try select.step() else { select.reset(); return nil }
+                let record = Self.importRecord(from: select)
+                select.reset()
+
+                let aggregation = EmitterReaggregation(connection: connection)
+                let accessPoints = try connection.makeStatement(
+                    sql: "SELECT DISTINCT bssid FROM ap_observations WHERE import_id = ?")
+                accessPoints.bind(key)
+                while try accessPoints.step() { aggregation.accessPoints.insert(UInt64(bitPattern: accessPoints.int64(0))) }
+                let published = try collectCells(
+                    "SELECT radio, mcc, mnc, area, cell_id FROM cells WHERE source = 'opencellid' AND import_id = ?", key)
+                let observed = try collectCells(
+                    "SELECT DISTINCT radio, mcc, mnc, area, cell_id FROM cell_observations WHERE import_id = ?", key)
+                aggregation.cells = published.union(observed)
+                aggregation.areas = Set(aggregation.cells.map(\.areaIdentity))
+
+                try connection.cachedStatement(sql: "DELETE FROM ap_observations WHERE import_id = ?").execute(key)
+                var observationsRemoved = connection.changes
+                try connection.cachedStatement(sql: "DELETE FROM cell_observations WHERE import_id = ?").execute(key)
+                observationsRemoved += connection.changes
+                try connection.cachedStatement(
+                    sql: "DELETE FROM cells WHERE source = 'opencellid' AND import_id = ?").execute(key)
+                let publishedCellsRemoved = connection.changes
+                try connection.cachedStatement(sql: """
+                    DELETE FROM fingerprint_readings WHERE fingerprint_id IN (SELECT id FROM fingerprints WHERE import_id = ?)
+                    """).execute(key)
+                try connection.cachedStatement(sql: "DELETE FROM fingerprints WHERE import_id = ?").execute(key)
+                observationsRemoved += connection.changes
+                try connection.cachedStatement(sql: "DELETE FROM imports WHERE id = ?").execute(key)
+                try aggregation.run()
+                return ForgetImportSummary(
+                    record: record, observationsRemoved: observationsRemoved,
+                    publishedCellsRemoved: publishedCellsRemoved,
+                    accessPointsUpdated: aggregation.counts.accessPointsUpdated,
+                    accessPointsRemoved: aggregation.counts.accessPointsRemoved,
+                    cellsUpdated: aggregation.counts.cellsNew + aggregation.counts.cellsUpdated)
+            }
+        } catch let error as RadioMapError {
+            throw error
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
+    private func collectCells(_ sql: String, _ key: [SQLiteValue]) throws -> Set<CellIdentity> {
+        let statement = try connection.makeStatement(sql: sql)
+        statement.bind(key)
+        var cells = Set<CellIdentity>()
+        while try statement.step() {
+            guard let radio = statement.text(0).flatMap(RadioType.init(rawValue:)),
+                let cell = try? CellIdentity(radio: radio, mcc: Int(statement.int64(1)), mnc: Int(statement.int64(2)),
+                                             area: Int(statement.int64(3)), cellID: statement.int64(4))
+            else { continue }
+            cells.insert(cell)
+        }
+        return cells
+    }
+
+    private static func importRecord(from statement: SQLiteStatement) -> ImportRecord {
+        ImportRecord(
+            id: statement.int64(0), name: statement.text(1) ?? "", size: statement.int64(2),
+            contentHash: statement.text(3) ?? "", format: statement.text(4) ?? "",
+            rowsRead: Int(statement.int64(5)), rowsImported: Int(statement.int64(6)),
+            rowsRejected: Int(statement.int64(7)), importedAt: Date(timeIntervalSince1970: statement.double(8)))
+    }
+}
