@@ -83,6 +83,9 @@ enum RadioMapSchema {
             cell_count INTEGER NOT NULL,
             PRIMARY KEY(radio, mcc, mnc, area)) WITHOUT ROWID;
         """),
+        // Populated places (GeoNames) for `locate`'s place and `geocode`; an R*Tree finds the
+        // nearest place without scanning (see RadioMap+Places.swift).
+        ("v2-places", RadioMapSchema.placesMigration),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

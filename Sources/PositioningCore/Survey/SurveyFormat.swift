@@ -4,4 +4,7 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case wigle
     /// An OpenCellID or Mozilla Location Service cell export (one row per aggregated cell).
     case opencellid
+    /// A GeoNames dump (geonames.org): `cities500.txt`-style places, `countryInfo.txt` or
+    /// `admin1CodesASCII.txt`, tab-separated; imported into the places table.
+    case geonames
 }

@@ -122,6 +122,8 @@ final class SurveyImporter {
         if let expected = options.format, expected != format {
             throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(expected.rawValue)")
         }
+        // Tab-separated GeoNames files take their own path (`RadioMap.importPlaces`).
+        guard format != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
         do {
             switch format {
             case .wigle:
@@ -131,6 +133,8 @@ final class SurveyImporter {
                 let parser = try OpenCellIDRowParser(header: first)
                 pendingRecords = Array(records.dropFirst())
                 return (format, parser.parse)
+            case .geonames:
+                preconditionFailure("GeoNames files are refused above")
             }
         } catch {
             throw ImportError.notASurvey(path: path, reason: error.detail)

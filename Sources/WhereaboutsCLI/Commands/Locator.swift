@@ -14,10 +14,17 @@ struct Locator {
     struct Response {
         var outcome: Outcome
         var json: String
+        /// The estimate and the lookup it came from, for pictures (`--map`, `--geojson`).
+        var estimate: PositionEstimate?
+        var input: EstimationInput?
+        /// The nearest populated place, when the map has places.
+        var place: NearbyPlace?
     }
 
     let radioMap: RadioMap
     let estimator: any PositionEstimator
+    /// Whether to add `place` (the nearest populated place) to found positions.
+    var namesPlaces = false
 
     /// The geolocate response for one request's bytes; only database failures throw.
     func respond(to bytes: some Collection<UInt8>) throws -> Response {
@@ -31,6 +38,10 @@ struct Locator {
         guard let estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
-        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate).jsonString)
+        let place = namesPlaces ? try radioMap.nearestPlace(to: estimate.location.coordinate) : nil
+        var extraFields: JSONObject = [:]
+        if let place { extraFields.append(key: "place", value: .object(PlaceJSON.object(for: place))) }
+        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: extraFields).jsonString,
+                        estimate: estimate, input: input, place: place)
     }
 }
