@@ -7,7 +7,7 @@ public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them.
     static let commands: [any WhereaboutsCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, StatusCommand.self, SimulateCommand.self,
-        DatabaseStatsCommand.self,
+        DatabaseStatsCommand.self, GeocodeCommand.self, DatabaseMapCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.
