@@ -61,14 +61,19 @@ public struct FixMapRenderer: Sendable {
             svg.line(from: fixPoint, to: viewport.point(coordinate),
                      attributes: ["stroke": MapStyle.used, "stroke-opacity": "0.35", "stroke-width": "1.5"])
         }
+        var labels: [(x: Double, y: Double)] = []
         for (index, (emitter, coordinate)) in usedPlaced.enumerated() {
             let point = viewport.point(coordinate)
             let size = 4 + 10 * (emitter.weight / heaviest).squareRoot()
             svg.emitterMarker(emitter.kind, at: point, size: size,
                               attributes: ["fill": emitter.kind == .accessPoint ? MapStyle.used : MapStyle.cell,
                                            "fill-opacity": "0.85", "stroke": "#ffffff", "stroke-width": "1.5"])
-            if index < labelledEmitters {
-                svg.text("\(Int((emitter.weight * 100).rounded())) %", x: point.x + size + 3, y: point.y + 4,
+            let labelAt = (x: point.x + size + 3, y: point.y + 4)
+            // Skip a label that would overprint an earlier (heavier) one: near routers cluster.
+            let overlaps = labels.contains { abs($0.x - labelAt.x) < 38 && abs($0.y - labelAt.y) < 14 }
+            if index < labelledEmitters, !overlaps {
+                labels.append(labelAt)
+                svg.text("\(Int((emitter.weight * 100).rounded())) %", x: labelAt.x, y: labelAt.y,
                          attributes: ["font-size": "12", "fill": MapStyle.ink,
                                       "stroke": MapStyle.paper, "stroke-width": "3", "paint-order": "stroke"])
             }

@@ -28,8 +28,10 @@ extension RadioMap {
 
     /// The populated place nearest to `coordinate`, or nil when the map has no places.
     ///
-    /// Searches the R*Tree in boxes that double from 10 km until a place lies within the
-    /// circle the box encloses, so a query reads a few index pages, not the table.
+    /// Searches the R*Tree (its ids and boxes only, no table rows) in boxes that grow ×4 from
+    /// 10 km until one holds a place; the nearest of those, at distance d, bounds the answer,
+    /// so one last search of radius d finds the true nearest. A query reads a few index pages.
+    /// (The index stores float32 boxes, about a metre; the distance returned is exact.)
     ///
     /// ```swift
     /// if let nearby = try map.nearestPlace(to: fix.coordinate) {
@@ -40,20 +42,29 @@ extension RadioMap {
         guard try hasPlaces() else { return nil }
         return try reading {
             var radius = 10_000.0
+            var bounded = false
             while true {
-                let whole = radius > Geodesy.earthRadius * .pi
-                var best: (place: Place, distance: Double)?
-                for box in Self.boxes(around: coordinate, radius: whole ? .infinity : radius) {
-                    for place in try self.places(in: box) {
-                        let distance = Geodesy.distance(from: coordinate, to: place.coordinate)
-                        if best == nil || distance < best!.distance { best = (place, distance) }
+                let whole = radius >= Geodesy.earthRadius * .pi
+                var best: (id: Int64, distance: Double)?
+                for box in Self.boxes(around: coordinate, radius: whole ? Geodesy.earthRadius * .pi : radius) {
+                    try self.forEachIndexedPlace(in: box) { id, position in
+                        let distance = Geodesy.distance(from: coordinate, to: position)
+                        if best == nil || distance < best!.distance { best = (id, distance) }
                     }
                 }
-                if let best, best.distance <= radius || whole {
-                    return NearbyPlace(place: try self.named(best.place), distance: best.distance)
+                if let best, best.distance <= radius || bounded || whole {
+                    guard let place = try self.place(id: best.id) else { return nil }
+                    return NearbyPlace(place: try self.named(place),
+                                       distance: Geodesy.distance(from: coordinate, to: place.coordinate))
                 }
                 if whole { return nil }
-                radius *= 2
+                if let best {
+                    // Nothing nearer than `best` can lie outside its radius: search that once more.
+                    radius = best.distance * 1.0001 + 2
+                    bounded = true
+                } else {
+                    radius *= 4
+                }
             }
         }
     }
@@ -132,18 +143,26 @@ extension RadioMap {
         return [PlaceBox(minimumLatitude: south, maximumLatitude: north, minimumLongitude: west, maximumLongitude: east)]
     }
 
-    private func places(in box: PlaceBox) throws -> [Place] {
+    /// Calls `body` with the id and (index) position of every place in `box`.
+    private func forEachIndexedPlace(in box: PlaceBox, _ body: (Int64, Coordinate) -> Void) throws {
         let statement = try connection.cachedStatement(sql: """
-            SELECT \(Self.placeColumns) FROM places WHERE geonameid IN (
-                SELECT id FROM places_index
-                WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?)
+            SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM places_index
+            WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?
             """)
         statement.bind([.real(box.minimumLatitude), .real(box.maximumLatitude), .real(box.minimumLongitude),
                         .real(box.maximumLongitude)])
-        var found: [Place] = []
-        while try statement.step() { found.append(Self.place(from: statement)) }
+        while try statement.step() {
+            body(statement.int64(0), Coordinate(latitude: (statement.double(1) + statement.double(2)) / 2,
+                                                longitude: (statement.double(3) + statement.double(4)) / 2))
+        }
         statement.reset()
-        return found
+    }
+
+    private func place(id: Int64) throws -> Place? {
+        let statement = try connection.cachedStatement(sql: "SELECT \(Self.placeColumns) FROM places WHERE geonameid = ?")
+        statement.bind([.integer(id)])
+        defer { statement.reset() }
+        return try statement.step() ? Self.place(from: statement) : nil
     }
 
     private func named(_ place: Place) throws -> NamedPlace {
