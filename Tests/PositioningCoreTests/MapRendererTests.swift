@@ -89,6 +89,14 @@ import Testing
         }
     }
 
+    @Test func theNearestPlaceIsMarkedWhenItIsOnThePicture() throws {
+        var map = Self.sampleMap
+        map.placeMarker = ("Mitte", Geodesy.destination(from: Self.fix, distance: 60, bearing: 0))
+        #expect(FixMapRenderer().render(map).contains(#"<g id="place">"#))
+        map.placeMarker = ("Potsdam", Coordinate(latitude: 52.4, longitude: 13.06))
+        #expect(!FixMapRenderer().render(map).contains("Potsdam"))
+    }
+
     @Test func textIsEscaped() throws {
         var map = Self.sampleMap
         map.placeDescription = "A & B <C> \"D\""

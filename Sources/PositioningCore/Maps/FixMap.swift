@@ -49,6 +49,16 @@ public struct FixMap: Hashable, Sendable {
     public var rejected: [Emitter]
     /// Where the fix is in words ("2.1 km from Herzliya, Tel Aviv, Israel"), when known.
     public var placeDescription: String?
+    /// The nearest place's name and position, drawn when it falls on the picture.
+    public var placeMarker: (name: String, coordinate: Coordinate)? {
+        get { placeMarkerStorage.map { ($0.name, $0.coordinate) } }
+        set { placeMarkerStorage = newValue.map { PlaceMarker(name: $0.name, coordinate: $0.coordinate) } }
+    }
+    private var placeMarkerStorage: PlaceMarker?
+    private struct PlaceMarker: Hashable, Sendable {
+        var name: String
+        var coordinate: Coordinate
+    }
 
     /// Creates a picture's content directly.
     public init(location: Location, method: EstimationMethod, used: [Emitter], rejected: [Emitter],

@@ -80,6 +80,18 @@ public struct FixMapRenderer: Sendable {
         }
         svg.endGroup()
 
+        if let marker = map.placeMarker {
+            let point = viewport.point(marker.coordinate)
+            if point.x > left + 10, point.x < left + side - 10, point.y > 10, point.y < side - 10 {
+                svg.beginGroup(["id": "place"])
+                svg.rectangle(x: point.x - 4, y: point.y - 4, width: 8, height: 8, attributes: ["fill": MapStyle.ink])
+                svg.text(marker.name, x: point.x + 8, y: point.y - 6, attributes: [
+                    "font-size": "14", "font-weight": "bold", "fill": MapStyle.ink,
+                    "stroke": MapStyle.paper, "stroke-width": "3", "paint-order": "stroke"])
+                svg.endGroup()
+            }
+        }
+
         svg.beginGroup(["id": "fix"])
         svg.circle(x: fixPoint.x, y: fixPoint.y, radius: 8,
                    attributes: ["fill": MapStyle.fix, "stroke": "#ffffff", "stroke-width": "3"])
@@ -141,6 +153,11 @@ public struct FixMapRenderer: Sendable {
         }
         legendRow("rejected, with the reason") { svg, point in
             svg.rejectionMarker(at: point, size: 6)
+        }
+        if map.placeMarker != nil {
+            legendRow("nearest populated place") { svg, point in
+                svg.rectangle(x: point.x - 4, y: point.y - 4, width: 8, height: 8, attributes: ["fill": MapStyle.ink])
+            }
         }
         y += 10
 

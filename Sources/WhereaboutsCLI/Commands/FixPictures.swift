@@ -11,7 +11,9 @@ struct FixPictures {
 
     private func fixMap(for response: Locator.Response) -> FixMap? {
         guard let estimate = response.estimate, let input = response.input else { return nil }
-        return FixMap(estimate: estimate, input: input, placeDescription: response.place.map(PlaceJSON.description(of:)))
+        var map = FixMap(estimate: estimate, input: input, placeDescription: response.place.map(PlaceJSON.description(of:)))
+        if let place = response.place?.place.place { map.placeMarker = (place.name, place.coordinate) }
+        return map
     }
 
     /// The GeoJSON FeatureCollection of a found fix.
