@@ -107,6 +107,9 @@ enum RadioMapSchema {
             signal REAL NOT NULL,
             PRIMARY KEY(fingerprint_id, access_point)) WITHOUT ROWID;
         """),
+        // Populated places (GeoNames) for `locate`'s place and `geocode`; an R*Tree finds the
+        // nearest place without scanning (see RadioMap+Places.swift).
+        ("v2-places", RadioMapSchema.placesMigration),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

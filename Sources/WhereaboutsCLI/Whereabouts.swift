@@ -7,8 +7,9 @@ public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them.
     static let commands: [any WhereaboutsCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, StatusCommand.self, SimulateCommand.self,
-        ServeCommand.self, EvalCommand.self, DatabaseStatsCommand.self, DatabaseImportsCommand.self,
-        DatabaseForgetImportCommand.self, DatabaseCalibrateCommand.self,
+        ServeCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseStatsCommand.self,
+        DatabaseImportsCommand.self, DatabaseForgetImportCommand.self, DatabaseCalibrateCommand.self,
+        DatabaseMapCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.

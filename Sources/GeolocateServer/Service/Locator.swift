@@ -27,6 +27,11 @@ public struct Locator {
         public var json: String
         /// The same as bytes.
         public var jsonBytes: [UInt8] { Array(json.utf8) }
+        /// The estimate and the lookup it came from, for pictures (`--map`, `--geojson`).
+        public var estimate: PositionEstimate?
+        public var input: EstimationInput?
+        /// The nearest populated place, when the map has places and `namesPlaces` is on.
+        public var place: NearbyPlace?
     }
 
     /// The radio map the emitters are looked up in.
@@ -37,6 +42,8 @@ public struct Locator {
     public var extraFields: JSONObject
     /// Notes added to every found response.
     public var notes: [String]
+    /// Whether to add `place` (the nearest populated place) to found positions.
+    public var namesPlaces = false
 
     /// Creates a locator over an open radio map.
     public init(radioMap: RadioMap, estimator: any PositionEstimator, extraFields: JSONObject = [:], notes: [String] = []) {
@@ -64,6 +71,11 @@ public struct Locator {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
         estimate.notes += notes
-        return Response(outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: extraFields).jsonString)
+        let place = namesPlaces ? try radioMap.nearestPlace(to: estimate.location.coordinate) : nil
+        var fields = extraFields
+        if let place { fields.append(key: "place", value: .object(PlaceJSON.object(for: place))) }
+        return Response(
+            outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: fields).jsonString,
+            estimate: estimate, input: input, place: place)
     }
 }

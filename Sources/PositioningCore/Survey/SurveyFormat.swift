@@ -10,4 +10,7 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case geosubmit
     /// A Wi-Fi fingerprint table in the UJIIndoorLoc layout (`WAP001…`, EPSG:3857, floor, building).
     case fingerprints
+    /// A GeoNames dump (geonames.org): `cities500.txt`-style places, `countryInfo.txt` or
+    /// `admin1CodesASCII.txt`, tab-separated; imported into the places table.
+    case geonames
 }

@@ -2,7 +2,8 @@ import Foundation
 import PositioningCore
 
 extension RadioMap {
-    /// Imports a survey or reference file (WiGLE CSV, OpenCellID/MLS CSV) into the map.
+    /// Imports a survey or reference file (WiGLE CSV, OpenCellID/MLS CSV, GeoNames
+    /// places) into the map.
     ///
     /// The file is streamed in chunks (never read whole; gzip and xz files, recognised by their
     /// magic bytes, are decoded on the fly) and written in one transaction: its
@@ -25,6 +26,9 @@ extension RadioMap {
         at path: String, options: ImportOptions, progress: ((ImportProgress) -> Void)?
     ) throws(ImportError) -> ImportSummary {
         precondition(mode == .readWrite, "importSurvey needs a radio map opened .readWrite")
+        if options.format == .geonames || (options.format == nil && PlacesImporter.recognizes(path)) {
+            return try importPlaces(at: path, options: options, progress: progress)
+        }
         do {
             let importer = try SurveyImporter(connection: connection, path: path, options: options, progress: progress)
             return try importer.run()

@@ -130,6 +130,8 @@ final class SurveyImporter {
         if let expected = options.format, expected != format {
             throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(expected.rawValue)")
         }
+        // Tab-separated GeoNames files take their own path (`RadioMap.importPlaces`).
+        guard format != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
         do {
             switch format {
             case .wigle:
@@ -150,6 +152,8 @@ final class SurveyImporter {
                 let parser = try AccessPointListRowParser(header: first)
                 pendingRecords = Array(records.dropFirst())
                 return (format, parser.parse)
+            case .geonames:
+                preconditionFailure("GeoNames files are refused above")
             }
         } catch {
             throw ImportError.notASurvey(path: path, reason: error.detail)

@@ -17,7 +17,12 @@ enum LocateCommand: WhereaboutsCommand {
             cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
             in metres, the source, and the emitters used and rejected. Not found prints the \
             standard 404 object and exits 2. With --batch, reads one request per line and writes \
-            exactly one response per line (a bad line gets a 400 parseError object).
+            exactly one response per line (a bad line gets a 400 parseError object). When the \
+            radio map holds places (an imported GeoNames dump), a found position carries "place": \
+            the nearest populated place, its admin area and country, and the distance to it. \
+            With --request, --map FILE.svg also draws the fix, its uncertainty circle and the \
+            emitters used and rejected as a self-contained SVG, and --geojson prints a GeoJSON \
+            FeatureCollection instead of the response.
             """,
         options: [
             .value("--request", "FILE", help: "A geolocate request (JSON); '-' reads standard input."),
@@ -30,15 +35,19 @@ enum LocateCommand: WhereaboutsCommand {
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
             .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
             .flag("--json", help: "Live fix: print the geolocate JSON shape (with its fallback trail) instead of text."),
+            .value("--map", "FILE.svg", help: "With --request: also draw the fix as an SVG picture."),
+            .flag("--geojson", help: "With --request: print the fix as GeoJSON instead of the geolocate response."),
         ],
         usageOverride: [
             "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--gpsd H:P] [--nmea-device PATH] [--json]",
-            "--request FILE|- [--db PATH] [--estimator NAME]", "--batch FILE.jsonl [--db PATH] [--estimator NAME]",
+            "--request FILE|- [--db PATH] [--estimator NAME] [--map FILE.svg] [--geojson]",
+            "--batch FILE.jsonl [--db PATH] [--estimator NAME]",
         ],
         examples: [
             "whereabouts locate --request scan.json",
             "echo '{\"wifiAccessPoints\":[{\"macAddress\":\"00:11:22:33:44:55\",\"signalStrength\":-60}]}' | whereabouts locate --request -",
             "whereabouts locate --batch queries.jsonl > fixes.jsonl",
+            "whereabouts locate --request scan.json --map fix.svg",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -55,9 +64,14 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
-        let locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
+        var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
+        locator.namesPlaces = try radioMap.hasPlaces()
         if let request {
-            return try locateOne(request, with: locator, context: context)
+            let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
+            return try locateOne(request, with: locator, pictures: pictures, context: context)
+        }
+        if arguments.value("--map") != nil || arguments.flag("--geojson") {
+            throw CommandFailure.usage("--map and --geojson draw one fix: use them with --request")
         }
         return try locateBatch(batch!, with: locator, context: context)
     }
@@ -70,10 +84,17 @@ enum LocateCommand: WhereaboutsCommand {
         }
     }
 
-    private static func locateOne(_ path: String, with locator: Locator, context: CommandContext) throws -> ExitCode {
+    private static func locateOne(
+        _ path: String, with locator: Locator, pictures: FixPictures, context: CommandContext
+    ) throws -> ExitCode {
         let bytes = try InputFile.readAll(path)
         let response = try locator.respond(to: bytes)
-        context.output.line(response.json)
+        if pictures.geoJSON, response.outcome == .found, let geoJSON = pictures.geoJSON(for: response) {
+            context.output.line(geoJSON)
+        } else {
+            context.output.line(response.json)
+        }
+        try pictures.writeSVG(for: response)
         switch response.outcome {
         case .found: return .success
         case .notFound: return .locationUnknown

@@ -1,0 +1,42 @@
+import Foundation
+import GeolocateServer
+import PositioningCore
+import RadioMap
+
+/// `locate --map FILE.svg` and `--geojson`: pictures of one found fix.
+struct FixPictures {
+    /// Where to write the SVG, if asked.
+    var svgPath: String?
+    /// Whether to print GeoJSON instead of the geolocate response.
+    var geoJSON: Bool
+
+    private func fixMap(for response: Locator.Response) -> FixMap? {
+        guard let estimate = response.estimate, let input = response.input else { return nil }
+        var map = FixMap(estimate: estimate, input: input, placeDescription: response.place.map(PlaceJSON.description(of:)))
+        if let place = response.place?.place.place { map.placeMarker = (place.name, place.coordinate) }
+        return map
+    }
+
+    /// The GeoJSON FeatureCollection of a found fix.
+    func geoJSON(for response: Locator.Response) -> String? {
+        guard let map = fixMap(for: response) else { return nil }
+        return FixGeoJSON.string(for: map, placeProperties: response.place.map(PlaceJSON.object(for:)))
+    }
+
+    /// Writes the SVG when asked and the fix was found (no fix, no picture).
+    func writeSVG(for response: Locator.Response) throws {
+        guard let svgPath, let map = fixMap(for: response) else { return }
+        try MapFile.write(FixMapRenderer().render(map), to: svgPath)
+    }
+}
+
+/// Writes map pictures, mapping failures to the command layer's errors.
+enum MapFile {
+    /// Writes `svg` to `path` (0600: a picture of a fix is a position).
+    static func write(_ svg: String, to path: String) throws(CommandFailure) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(svg.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            throw CommandFailure(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
