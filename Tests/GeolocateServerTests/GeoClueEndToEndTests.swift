@@ -126,14 +126,26 @@ final class GeoClueLab: @unchecked Sendable {
 
     /// The `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".
     static func whereAmIPosition(in output: String) -> Coordinate? {
+        // (A parser of where-am-i's text, tolerant of the locale it ran in.)
         guard let start = output.range(of: "WHERE-AM-I") else { return nil }
         func value(_ label: String) -> Double? {
             guard let line = output[start.upperBound...].split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return nil }
-            return Double(line.dropFirst(label.count).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "°", with: ""))
+            // where-am-i ends the number with "°" in a UTF-8 locale and "?" in the C locale.
+            let number = line.dropFirst(label.count).drop { $0 == " " || $0 == "\t" }
+                .prefix { $0.isNumber || $0 == "." || $0 == "-" }
+            return Double(number)
         }
         guard let latitude = value("Latitude:"), let longitude = value("Longitude:") else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
+}
+
+@Suite struct WhereAmIOutputTests {
+    @Test(arguments: ["Latitude:    48.137200°\nLongitude:   11.575400°", "Latitude:    48.137200?\nLongitude:   11.575400?"])
+    func readsThePositionInAnyLocale(lines: String) {
+        let position = GeoClueLab.whereAmIPosition(in: "WHERE-AM-I\nNew location:\n\(lines)\nAccuracy: 1000 meters\n")
+        #expect(position == Coordinate(latitude: 48.1372, longitude: 11.5754))
+    }
 }
