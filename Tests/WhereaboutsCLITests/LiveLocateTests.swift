@@ -22,6 +22,20 @@ import TestSupport
         #expect(response["fallback"]?[0]?["outcome"]?.stringValue == "fix")
     }
 
+    @Test func aLiveFixCanBeDrawnAndPrintedAsGeoJSON() async throws {
+        let temporary = TemporaryDirectory()
+        let picture = temporary.path("fix.svg")
+        let run = await CLIRun(["locate", "--sources", "gps", "--nmea-device", Self.receiverLog, "--map", picture, "--geojson"])
+        #expect(run.status == 0, "\(run.errors)")
+        let geoJSON = try JSONParser.parse(Array(run.output.utf8))
+        #expect(geoJSON["type"]?.stringValue == "FeatureCollection")
+        #expect(abs((geoJSON["features"]?[0]?["geometry"]?["coordinates"]?[1]?.doubleValue ?? 0) - 44.068729937) < 1e-6)
+        let svg = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("within 27 m"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: picture)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
     @Test func laterSourcesAreSkippedOnceTheDesiredAccuracyIsMet() async throws {
         let run = await CLIRun([
             "locate", "--sources", "gps,wifi", "--desired-accuracy", "kilometre", "--nmea-device", Self.receiverLog,

@@ -10,23 +10,37 @@ struct FixPictures {
     /// Whether to print GeoJSON instead of the geolocate response.
     var geoJSON: Bool
 
-    private func fixMap(for response: Locator.Response) -> FixMap? {
-        guard let estimate = response.estimate, let input = response.input else { return nil }
-        var map = FixMap(estimate: estimate, input: input, placeDescription: response.place.map(PlaceJSON.description(of:)))
-        if let place = response.place?.place.place { map.placeMarker = (place.name, place.coordinate) }
+    /// Whether any picture was asked for.
+    var isRequested: Bool { svgPath != nil || geoJSON }
+
+    private func fixMap(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) -> FixMap {
+        var map = FixMap(estimate: estimate, input: input, placeDescription: place.map(PlaceJSON.description(of:)))
+        if let place = place?.place.place { map.placeMarker = (place.name, place.coordinate) }
         return map
     }
 
     /// The GeoJSON FeatureCollection of a found fix.
     func geoJSON(for response: Locator.Response) -> String? {
-        guard let map = fixMap(for: response) else { return nil }
-        return FixGeoJSON.string(for: map, placeProperties: response.place.map(PlaceJSON.object(for:)))
+        guard let estimate = response.estimate, let input = response.input else { return nil }
+        return geoJSON(estimate: estimate, input: input, place: response.place)
+    }
+
+    /// The GeoJSON FeatureCollection of a fix and what it was made from.
+    func geoJSON(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) -> String {
+        FixGeoJSON.string(for: fixMap(estimate: estimate, input: input, place: place),
+                          placeProperties: place.map(PlaceJSON.object(for:)))
     }
 
     /// Writes the SVG when asked and the fix was found (no fix, no picture).
     func writeSVG(for response: Locator.Response) throws {
-        guard let svgPath, let map = fixMap(for: response) else { return }
-        try MapFile.write(FixMapRenderer().render(map), to: svgPath)
+        guard let estimate = response.estimate, let input = response.input else { return }
+        try writeSVG(estimate: estimate, input: input, place: response.place)
+    }
+
+    /// Writes the SVG of a fix when asked.
+    func writeSVG(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) throws {
+        guard let svgPath else { return }
+        try MapFile.write(FixMapRenderer().render(fixMap(estimate: estimate, input: input, place: place)), to: svgPath)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import GNSS
+import GeolocateServer
 import PositioningCore
+import RadioMap
 
 /// The live half of `whereabouts locate`: option handling and output around `LiveLocator`.
 enum LiveLocateCommand {
@@ -31,11 +33,21 @@ enum LiveLocateCommand {
             nmeaDevice: arguments.value("--nmea-device") ?? configuration.nmeaDevice,
             radioMapPath: paths.databasePath(option: arguments.value("--db"), configuration: configuration))
         let result = await locator.locate()
+        let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
+        let place = result.estimate.flatMap { nearestPlace(to: $0.location.coordinate, radioMapPath: locator.radioMapPath) }
+        if let estimate = result.estimate {
+            try pictures.writeSVG(estimate: estimate, input: result.input, place: place)
+        }
 
-        if arguments.flag("--json") {
+        if pictures.geoJSON, let estimate = result.estimate {
+            context.output.line(pictures.geoJSON(estimate: estimate, input: result.input, place: place))
+        } else if arguments.flag("--json") || pictures.geoJSON {
             if let estimate = result.estimate {
+                var fields: JSONObject = [:]
+                if let place { fields.append(key: "place", value: .object(PlaceJSON.object(for: place))) }
                 let response = GeolocateResponse(
-                    estimate: estimate, fallbackTrail: result.attempts.map(\.jsonValue), includesTimestamp: true)
+                    estimate: estimate, fallbackTrail: result.attempts.map(\.jsonValue), includesTimestamp: true,
+                    extraFields: fields)
                 context.output.line(response.jsonString)
             } else {
                 let error = GeolocateErrorResponse(
@@ -44,7 +56,7 @@ enum LiveLocateCommand {
                 context.output.line(error.jsonString)
             }
         } else {
-            context.output.write(text(for: result))
+            context.output.write(text(for: result, place: place))
         }
         guard result.estimate != nil else {
             // Nothing fixed: "unknown" if a source ran, else why none could.
@@ -56,7 +68,16 @@ enum LiveLocateCommand {
         return .success
     }
 
-    static func text(for result: LiveLocator.Result) -> String {
+    /// The nearest populated place, when a radio map with places exists (a GPS fix needs none).
+    private static func nearestPlace(to coordinate: Coordinate, radioMapPath: String) -> NearbyPlace? {
+        guard FileManager.default.fileExists(atPath: radioMapPath),
+            let radioMap = try? RadioMap(path: radioMapPath, mode: .readOnly),
+            (try? radioMap.hasPlaces()) == true
+        else { return nil }
+        return try? radioMap.nearestPlace(to: coordinate)
+    }
+
+    static func text(for result: LiveLocator.Result, place: NearbyPlace? = nil) -> String {
         var text = ""
         if let estimate = result.estimate {
             let location = estimate.location
@@ -64,6 +85,7 @@ enum LiveLocateCommand {
                            location.coordinate.longitude, location.horizontalAccuracy, location.source.rawValue)
             if location.verticalAccuracy > 0 { text += String(format: ", altitude %.0f m", location.altitude) }
             text += "\n"
+            if let place { text += "  \(PlaceJSON.description(of: place))\n" }
         } else {
             text += "No position.\n"
         }

@@ -23,11 +23,14 @@ struct LiveLocator {
 
     struct Result {
         var estimate: PositionEstimate?
+        /// What the winning estimate was made from (empty for a GPS fix), for pictures.
+        var input = EstimationInput()
         var attempts: [SourceAttempt]
     }
 
     func locate() async -> Result {
         var best: PositionEstimate?
+        var bestInput = EstimationInput()
         var attempts: [SourceAttempt] = []
         for (index, source) in sources.enumerated() {
             if let best, desiredAccuracy.isSatisfied(by: best.location.horizontalAccuracy) {
@@ -36,18 +39,21 @@ struct LiveLocator {
                 }
                 break
             }
-            let (estimate, attempt) = await attempt(source)
+            let (estimate, input, attempt) = await attempt(source)
             attempts.append(attempt)
             if let estimate, estimate.location.horizontalAccuracy < (best?.location.horizontalAccuracy ?? .infinity) {
                 best = estimate
+                bestInput = input
             }
         }
-        return Result(estimate: best, attempts: attempts)
+        return Result(estimate: best, input: bestInput, attempts: attempts)
     }
 
-    private func attempt(_ source: PositioningSource) async -> (PositionEstimate?, SourceAttempt) {
+    private func attempt(_ source: PositioningSource) async -> (PositionEstimate?, EstimationInput, SourceAttempt) {
         switch source {
-        case .gps: return await gpsFix()
+        case .gps:
+            let (estimate, attempt) = await gpsFix()
+            return (estimate, EstimationInput(), attempt)
         case .cell: return await cellFix()
         case .wifi: return await wifiFix()
         }
@@ -75,45 +81,47 @@ struct LiveLocator {
         }
     }
 
-    private func cellFix() async -> (PositionEstimate?, SourceAttempt) {
+    private func cellFix() async -> (PositionEstimate?, EstimationInput, SourceAttempt) {
         let cell: CellObservation
         do {
             cell = try await ModemManagerSource().servingCell()
         } catch {
             switch error {
             case .unavailable(let reason, let remedy):
-                return (nil, SourceAttempt(source: .cell, outcome: .unavailable, reason: "\(reason); \(remedy)"))
+                return (nil, EstimationInput(), SourceAttempt(source: .cell, outcome: .unavailable, reason: "\(reason); \(remedy)"))
             case .denied(let reason, let remedy):
-                return (nil, SourceAttempt(source: .cell, outcome: .denied, reason: "\(reason); \(remedy)"))
+                return (nil, EstimationInput(), SourceAttempt(source: .cell, outcome: .denied, reason: "\(reason); \(remedy)"))
             default:
-                return (nil, SourceAttempt(source: .cell, outcome: .noFix, reason: error.description))
+                return (nil, EstimationInput(), SourceAttempt(source: .cell, outcome: .noFix, reason: error.description))
             }
         }
         return estimate(GeolocateRequest(cellTowers: [cell]), source: .cell)
     }
 
-    private func wifiFix() async -> (PositionEstimate?, SourceAttempt) {
+    private func wifiFix() async -> (PositionEstimate?, EstimationInput, SourceAttempt) {
         let scan: WiFiScan
         do {
             scan = try await WiFiScanner().scan(interface: nil, mode: .fresh, timeout: timeout)
         } catch {
             let outcome: SourceAttempt.Outcome = error.exitCode == ExitCode.permissionDenied.rawValue ? .denied : .unavailable
-            return (nil, SourceAttempt(source: .wifi, outcome: outcome, reason: error.description))
+            return (nil, EstimationInput(), SourceAttempt(source: .wifi, outcome: outcome, reason: error.description))
         }
         return estimate(scan.geolocateRequest, source: .wifi)
     }
 
     /// Looks the heard emitters up in the radio map and estimates; a missing map is a reason.
-    private func estimate(_ request: GeolocateRequest, source: PositioningSource) -> (PositionEstimate?, SourceAttempt) {
+    private func estimate(
+        _ request: GeolocateRequest, source: PositioningSource
+    ) -> (PositionEstimate?, EstimationInput, SourceAttempt) {
         do {
             let radioMap = try RadioMap(path: radioMapPath, mode: .readOnly)
             let input = try radioMap.estimationInput(for: request, now: Date())
             guard let estimate = WhereaboutsEstimator().estimatePosition(from: input) else {
-                return (nil, SourceAttempt(source: source, outcome: .noFix, reason: "nothing heard is in the radio map"))
+                return (nil, input, SourceAttempt(source: source, outcome: .noFix, reason: "nothing heard is in the radio map"))
             }
-            return (estimate, SourceAttempt(source: source, outcome: .fix, accuracy: estimate.location.horizontalAccuracy))
+            return (estimate, input, SourceAttempt(source: source, outcome: .fix, accuracy: estimate.location.horizontalAccuracy))
         } catch {
-            return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "radio map: \(CommandFailure(error).message)"))
+            return (nil, EstimationInput(), SourceAttempt(source: source, outcome: .unavailable, reason: "radio map: \(CommandFailure(error).message)"))
         }
     }
 }
