@@ -24,28 +24,11 @@ final class ModemManagerLab: @unchecked Sendable {
 
     /// Starts the lab and waits until the modem reports its cell, or throws after `deadline`.
     init(deadline: Duration = .seconds(120)) async throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         let output = directory.path("lab.out")
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments = ["/bin/bash", Self.script, directory.url.path]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, environ) == 0 else {
+        let pid: pid_t
+        do {
+            pid = try SpawnedProcess.spawn(["/bin/bash", Self.script, directory.url.path], output: .combined(output), ownProcessGroup: true)
+        } catch {
             throw LabFailure(description: "cannot start bash")
         }
         processID = pid

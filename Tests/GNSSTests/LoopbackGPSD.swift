@@ -175,31 +175,13 @@ final class LoopbackGPSD: @unchecked Sendable {
         return .success(())
     }
 
-    /// Starts `arguments[0]` with stdout discarded and stderr to `log` — and, unlike
-    /// Foundation's `Process` here, whose children inherit the test runner's blocked signal
-    /// mask and so ignore SIGTERM — with an empty signal mask and default signal dispositions.
+    /// Starts `arguments[0]` with stdout discarded and stderr to `log`.
     private static func spawn(_ arguments: [String], log: String) throws(Failure) -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard result == 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
-        return pid
+        do {
+            return try SpawnedProcess.spawn(arguments, output: .standardError(log))
+        } catch {
+            throw Failure(description: error.description)
+        }
     }
 
     /// Ports handed out in this process, so two tests starting at once never get the same one.

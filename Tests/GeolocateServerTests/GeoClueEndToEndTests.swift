@@ -70,29 +70,13 @@ final class GeoClueLab: @unchecked Sendable {
 
     /// Starts the lab, waits for "DONE" or "FAILED" (or the deadline), stops it, returns its output.
     func run(deadline: Duration) async throws -> String {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         let outputPath = directory.path("lab.out")
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let arguments = ["/usr/bin/unshare", "-n", "/bin/bash", Self.script, directory.url.path,
                          CommandRunner.whereaboutsExecutable.path, database]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var processID: pid_t = 0
-        guard posix_spawn(&processID, "/usr/bin/unshare", &actions, &attributes, argv, environ) == 0 else {
+        let processID: pid_t
+        do {
+            processID = try SpawnedProcess.spawn(arguments, output: .combined(outputPath), ownProcessGroup: true)
+        } catch {
             throw Failure(description: "cannot start unshare")
         }
         defer { Self.stop(processID) }

@@ -27,26 +27,9 @@ import Testing
     @Test func servesUntilSIGTERMThenExitsZero() async throws {
         let directory = TemporaryDirectory("serve-run")
         let errors = directory.path("serve.err")
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let executable = CommandRunner.whereaboutsExecutable.path
         let arguments = [executable, "serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--log"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var processID: pid_t = 0
-        try #require(posix_spawn(&processID, executable, &actions, &attributes, argv, environ) == 0)
+        let processID = try SpawnedProcess.spawn(arguments, output: .standardError(errors))
         var exited = false
         defer {
             if !exited {
