@@ -52,10 +52,11 @@ public enum GPSDMessage: Hashable, Sendable {
         case "WATCH":
             return .watch(enabled: object.boolean("enable") ?? true, json: object.boolean("json") ?? false)
         case "TPV":
-            guard let mode = object.number("mode") else {
+            // gpsd sends 0–3; a fraction or a number beyond Int (which `Int(_:)` traps on) is malformed.
+            guard let mode = object.number("mode").flatMap({ Int(exactly: $0) }) else {
                 throw .malformedField(messageClass: messageClass, field: "mode")
             }
-            return .tpv(GPSDTPV(object: object, mode: Int(mode)))
+            return .tpv(GPSDTPV(object: object, mode: mode))
         case "SKY":
             return .sky(hdop: object.number("hdop"))
         case "ERROR":

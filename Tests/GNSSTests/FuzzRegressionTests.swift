@@ -1,0 +1,20 @@
+import Testing
+
+@testable import GNSS
+
+/// Inputs `tools/fuzz` found to crash a parser, each kept so the crash stays fixed.
+@Suite("Fuzz regressions: gpsd")
+struct FuzzRegressionTests {
+    /// `tools/fuzz gpsd`: a TPV `mode` beyond Int's range trapped in `Int(_:)`; now it is a
+    /// malformed field, as a fractional mode is.
+    @Test(arguments: [
+        #"{"class":"TPV","mode":3222222222222222222222222222222222222222222222222222222222222222222222222222222222600}"#,
+        #"{"class":"TPV","mode":1e19}"#,
+        #"{"class":"TPV","mode":2.5}"#,
+    ])
+    func tpvModeThatIsNoIntegerIsMalformed(line: String) {
+        #expect(throws: GPSDProtocolError.malformedField(messageClass: "TPV", field: "mode")) {
+            try GPSDMessage.parse(line)
+        }
+    }
+}
