@@ -17,4 +17,14 @@ struct FuzzRegressionTests {
             try GPSDMessage.parse(line)
         }
     }
+
+    /// `tools/fuzz gpsd`: the same trap in VERSION's `proto_major` (and `proto_minor`).
+    @Test func versionProtocolNumbersBeyondIntRangeDoNotTrap() throws {
+        let major = #"{"class":"VERSION","proto_major":366666666666666666666666666666666666666666666664}"#
+        #expect(throws: GPSDProtocolError.malformedField(messageClass: "VERSION", field: "proto_major")) {
+            try GPSDMessage.parse(major)
+        }
+        let minor = #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":1e19}"#
+        #expect(try GPSDMessage.parse(minor) == .version(release: "3.22", protocolMajor: 3, protocolMinor: 0))
+    }
 }

@@ -36,12 +36,13 @@ public enum GPSDMessage: Hashable, Sendable {
         guard let messageClass = object.string("class") else { throw .missingClass }
         switch messageClass {
         case "VERSION":
-            guard let major = object.number("proto_major") else {
+            // `Int(exactly:)`, not `Int(_:)`, which traps on a number beyond Int's range.
+            guard let major = object.number("proto_major").flatMap({ Int(exactly: $0) }) else {
                 throw .malformedField(messageClass: messageClass, field: "proto_major")
             }
             return .version(
-                release: object.string("release") ?? "", protocolMajor: Int(major),
-                protocolMinor: Int(object.number("proto_minor") ?? 0))
+                release: object.string("release") ?? "", protocolMajor: major,
+                protocolMinor: object.number("proto_minor").flatMap { Int(exactly: $0) } ?? 0)
         case "DEVICES":
             guard let devices = object.objects("devices") else {
                 throw .malformedField(messageClass: messageClass, field: "devices")
