@@ -36,12 +36,13 @@ public enum GPSDMessage: Hashable, Sendable {
         guard let messageClass = object.string("class") else { throw .missingClass }
         switch messageClass {
         case "VERSION":
-            guard let major = object.number("proto_major") else {
+            // `Int(exactly:)`, not `Int(_:)`, which traps on a number beyond Int's range.
+            guard let major = object.number("proto_major").flatMap({ Int(exactly: $0) }) else {
                 throw .malformedField(messageClass: messageClass, field: "proto_major")
             }
             return .version(
-                release: object.string("release") ?? "", protocolMajor: Int(major),
-                protocolMinor: Int(object.number("proto_minor") ?? 0))
+                release: object.string("release") ?? "", protocolMajor: major,
+                protocolMinor: object.number("proto_minor").flatMap { Int(exactly: $0) } ?? 0)
         case "DEVICES":
             guard let devices = object.objects("devices") else {
                 throw .malformedField(messageClass: messageClass, field: "devices")
@@ -52,10 +53,11 @@ public enum GPSDMessage: Hashable, Sendable {
         case "WATCH":
             return .watch(enabled: object.boolean("enable") ?? true, json: object.boolean("json") ?? false)
         case "TPV":
-            guard let mode = object.number("mode") else {
+            // gpsd sends 0–3; a fraction or a number beyond Int (which `Int(_:)` traps on) is malformed.
+            guard let mode = object.number("mode").flatMap({ Int(exactly: $0) }) else {
                 throw .malformedField(messageClass: messageClass, field: "mode")
             }
-            return .tpv(GPSDTPV(object: object, mode: Int(mode)))
+            return .tpv(GPSDTPV(object: object, mode: mode))
         case "SKY":
             return .sky(hdop: object.number("hdop"))
         case "ERROR":

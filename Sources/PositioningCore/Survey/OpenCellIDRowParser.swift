@@ -89,7 +89,9 @@ public struct OpenCellIDRowParser: Sendable {
         let position = try SurveyField.coordinate(
             latitude: fields[latitude], longitude: fields[longitude], latitudeColumn: "lat", longitudeColumn: "lon")
         let radius = SurveyField.optionalDouble(range.flatMap { record[$0] }).flatMap { $0 > 0 ? $0 : nil }
-        let sampleCount = SurveyField.optionalDouble(samples.flatMap { record[$0] }).map { max(Int($0), 1) } ?? 1
+        // Clamped before the conversion: `Int(_:)` traps on a value beyond Int's range (`1e300`).
+        let sampleCount = SurveyField.optionalDouble(samples.flatMap { record[$0] })
+            .map { Int(min(max($0, 1), 1e9)) } ?? 1
         func time(_ column: Int?) -> Date? {
             SurveyField.optionalDouble(column.flatMap { record[$0] }).flatMap {
                 $0 > 0 ? Date(timeIntervalSince1970: $0) : nil
