@@ -16,8 +16,11 @@ enum ImportReport {
             let lines = rejection.firstLines.map(String.init).joined(separator: ", ")
             text += "  rejected \(count(rejection.count)) × \(rejection.reason) (first lines \(lines); \(rejection.firstDetail))\n"
         }
-        text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
-            + "cells: \(count(summary.cellsNew)) new, \(count(summary.cellsUpdated)) updated\n"
+        // Place lists and fingerprint tables add no emitters; saying "0 new" would only confuse.
+        if summary.format != .geonames && summary.format != .fingerprints {
+            text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
+                + "cells: \(count(summary.cellsNew)) new, \(count(summary.cellsUpdated)) updated\n"
+        }
         return text
     }
 
