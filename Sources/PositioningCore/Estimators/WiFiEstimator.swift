@@ -138,15 +138,40 @@ public struct WiFiEstimator: Sendable {
     /// weighted centre. Trust, not loudness, ranks the sets: one loud access point far from
     /// several agreeing ones is the likelier mistake. Power breaks ties.
     private func consensus(of groups: [AccessPointGroup]) -> [Int] {
+        // Everything below compares straight-line (chord) distances between unit vectors: the
+        // same test as the great-circle distance ≤ consensusDistance, without a sine or cosine
+        // per pair — this loop is quadratic in the access points heard and was most of the
+        // time of a geolocate request.
+        let vectors = groups.map { NVector($0.coordinate) }
+        let chord = 2 * sin(parameters.consensusDistance / (2 * Geodesy.earthRadius))
+        let chordSquared = chord * chord
+        func near(_ centre: NVector) -> [Int] {
+            vectors.indices.filter {
+                let dx = vectors[$0].x - centre.x, dy = vectors[$0].y - centre.y, dz = vectors[$0].z - centre.z
+                return dx * dx + dy * dy + dz * dz <= chordSquared
+            }
+        }
+        func weightedCentre(of members: [Int]) -> NVector? {
+            var sum = NVector(x: 0, y: 0, z: 0)
+            var totalWeight = 0.0
+            for index in members where groups[index].weight > 0 && groups[index].weight.isFinite {
+                sum.x += groups[index].weight * vectors[index].x
+                sum.y += groups[index].weight * vectors[index].y
+                sum.z += groups[index].weight * vectors[index].z
+                totalWeight += groups[index].weight
+            }
+            let length = (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot()
+            guard totalWeight > 0, length / totalWeight > 1e-9 else { return nil }
+            return NVector(x: sum.x / length, y: sum.y / length, z: sum.z / length)
+        }
         var best: [Int] = []
         var bestScore = -Double.infinity
         for seed in groups.indices {
-            var members = near(groups[seed].coordinate, in: groups)
+            var members = near(vectors[seed])
             // Re-centre twice: the seed need not be the middle of its neighbourhood.
             for _ in 0..<2 {
-                guard let centre = Geodesy.weightedMean(members.map { (groups[$0].coordinate, groups[$0].weight) })
-                else { break }
-                let recentred = near(centre, in: groups)
+                guard let centre = weightedCentre(of: members) else { break }
+                let recentred = near(centre)
                 if recentred.isEmpty || recentred == members { break }
                 members = recentred
             }
@@ -157,10 +182,6 @@ public struct WiFiEstimator: Sendable {
             }
         }
         return best
-    }
-
-    private func near(_ centre: Coordinate, in groups: [AccessPointGroup]) -> [Int] {
-        groups.indices.filter { Geodesy.distance(from: centre, to: groups[$0].coordinate) <= parameters.consensusDistance }
     }
 
     private func makeCandidate(from groups: [AccessPointGroup]) -> Candidate? {

@@ -25,11 +25,21 @@ public struct BSSID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff` or `aabbccddeeff` (any case).
     public init?(_ text: some StringProtocol) {
+        // Contiguous UTF-8 is the common case (every String from JSON or CSV): parse the bytes
+        // in place, without iterating the generic view.
+        let parsed = text.utf8.withContiguousStorageIfAvailable { BSSID.parse($0) } ?? BSSID.parse(Array(text.utf8))
+        guard let parsed else { return nil }
+        self.init(rawValue: parsed)
+    }
+
+    /// Parses the address from UTF-8 bytes; nil unless it is exactly 12 hex digits, optionally
+    /// with one consistent separator (`:` or `-`) after every pair.
+    private static func parse(_ bytes: some Collection<UInt8>) -> UInt64? {
         var value: UInt64 = 0
         var digits = 0
         var separator: UInt8? = nil
         var sinceSeparator = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if let nibble = BSSID.hexValue(byte) {
                 value = value << 4 | UInt64(nibble)
                 digits += 1
@@ -45,7 +55,7 @@ public struct BSSID: Hashable, Comparable, Sendable, CustomStringConvertible {
             }
         }
         guard digits == 12, separator == nil || sinceSeparator == 2 else { return nil }
-        self.init(rawValue: value)
+        return value
     }
 
     /// The six octets, first octet first.
@@ -66,14 +76,24 @@ public struct BSSID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        octets.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined(separator: ":")
+        // Written byte by byte: this runs for every emitter of every geolocate response.
+        String(unsafeUninitializedCapacity: 17) { buffer in
+            for index in 0..<6 {
+                let byte = Int(truncatingIfNeeded: rawValue >> (40 - 8 * index)) & 0xFF
+                buffer[index * 3] = BSSID.hexDigit(byte >> 4)
+                buffer[index * 3 + 1] = BSSID.hexDigit(byte & 0x0F)
+                if index < 5 { buffer[index * 3 + 2] = UInt8(ascii: ":") }
+            }
+            return 17
+        }
     }
 
     public static func < (lhs: BSSID, rhs: BSSID) -> Bool {
         lhs.rawValue < rhs.rawValue
+    }
+
+    private static func hexDigit(_ nibble: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: nibble < 10 ? 48 + nibble : 87 + nibble)  // "0"… or "a"…
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
