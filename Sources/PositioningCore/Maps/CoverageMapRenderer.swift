@@ -81,54 +81,37 @@ public struct CoverageMapRenderer: Sendable {
     }
 
     private func drawPanel(_ map: CoverageMap, into svg: inout SVGDocument) {
-        let width = MapStyle.panelWidth
-        svg.beginGroup(["id": "legend"])
-        svg.rectangle(x: 0, y: 0, width: width, height: MapStyle.mapSide, attributes: ["fill": MapStyle.panel])
-        svg.line(from: (width, 0), to: (width, MapStyle.mapSide), attributes: ["stroke": "#cccccc", "stroke-width": "1"])
-        var y = 36.0
-        func write(_ text: String, size: Double = 13, bold: Bool = false, color: String = MapStyle.ink, gap: Double = 20) {
-            var attributes = ["font-size": SVGDocument.number(size), "fill": color]
-            if bold { attributes["font-weight"] = "bold" }
-            svg.text(text, x: 20, y: y, attributes: attributes)
-            y += gap
-        }
-        write("What the radio map knows", size: 19, bold: true, gap: 28)
-        write("around \(FixMapRenderer.coordinateText(map.center))", size: 13)
-        write("within \(FixMapRenderer.metresText(map.radius))", size: 13, gap: 30)
+        var panel = MapPanel(into: &svg)
+        panel.write("What the radio map knows", size: 19, bold: true, gap: 28, into: &svg)
+        panel.write("around \(FixMapRenderer.coordinateText(map.center))", size: 13, into: &svg)
+        panel.write("within \(FixMapRenderer.metresText(map.radius))", size: 13, gap: 30, into: &svg)
         func counted(_ shown: Int, _ total: Int, _ noun: String) -> String {
             let name = total == 1 ? String(noun.dropLast()) : noun
             return shown < total ? "\(total) \(name) (\(shown) drawn)" : "\(total) \(name)"
         }
-        write(counted(map.accessPoints.count, map.accessPointTotal, "Wi-Fi access points"), bold: true)
-        write(counted(map.cells.count, map.cellTotal, "cells"), bold: true)
-        write(counted(map.track.count, map.trackTotal, "survey positions"), bold: true)
-        write(map.places.count == 1 ? "1 place" : "\(map.places.count) places", bold: true, gap: 32)
+        panel.write(counted(map.accessPoints.count, map.accessPointTotal, "Wi-Fi access points"), bold: true, into: &svg)
+        panel.write(counted(map.cells.count, map.cellTotal, "cells"), bold: true, into: &svg)
+        panel.write(counted(map.track.count, map.trackTotal, "survey positions"), bold: true, into: &svg)
+        panel.write(map.places.count == 1 ? "1 place" : "\(map.places.count) places", bold: true, gap: 32, into: &svg)
 
-        write("Legend", size: 15, bold: true, gap: 24)
-        func legendRow(_ label: String, draw: (inout SVGDocument, (x: Double, y: Double)) -> Void) {
-            draw(&svg, (34, y - 5))
-            svg.text(label, x: 60, y: y, attributes: ["font-size": "13", "fill": MapStyle.ink])
-            y += 26
-        }
-        legendRow("access point, usable") { $0.circle(x: $1.x, y: $1.y, radius: 5, attributes: ["fill": Self.color(.usable)]) }
-        legendRow("access point, moved or travelling") {
+        panel.write("Legend", size: 15, bold: true, gap: 24, into: &svg)
+        panel.legendRow("access point, usable", into: &svg) { $0.circle(x: $1.x, y: $1.y, radius: 5, attributes: ["fill": Self.color(.usable)]) }
+        panel.legendRow("access point, moved or travelling", into: &svg) {
             $0.circle(x: $1.x, y: $1.y, radius: 5, attributes: ["fill": Self.color(.moved)])
         }
-        legendRow("access point, not yet proven") {
+        panel.legendRow("access point, not yet proven", into: &svg) {
             $0.circle(x: $1.x, y: $1.y, radius: 5, attributes: ["fill": Self.color(.unproven)])
         }
-        legendRow("cell tower and its range") { svg, point in
+        panel.legendRow("cell tower and its range", into: &svg) { svg, point in
             svg.circle(x: point.x, y: point.y, radius: 11, attributes: [
                 "fill": "none", "stroke": MapStyle.cell, "stroke-dasharray": "3 3"])
             svg.emitterMarker(.cell, at: point, size: 5, attributes: ["fill": MapStyle.cell])
         }
-        legendRow("where surveys recorded") { svg, point in
+        panel.legendRow("where surveys recorded", into: &svg) { svg, point in
             for offset in [-8.0, -3, 2, 7] { svg.circle(x: point.x + offset, y: point.y + offset / 3, radius: 1.8, attributes: ["fill": MapStyle.track]) }
         }
-        legendRow("populated place") { $0.rectangle(x: $1.x - 4, y: $1.y - 4, width: 8, height: 8, attributes: ["fill": MapStyle.ink]) }
-        svg.text("Whereabouts · offline · no map tiles", x: 20, y: MapStyle.mapSide - 20,
-                 attributes: ["font-size": "11", "fill": MapStyle.mutedInk])
-        svg.endGroup()
+        panel.legendRow("populated place", into: &svg) { $0.rectangle(x: $1.x - 4, y: $1.y - 4, width: 8, height: 8, attributes: ["fill": MapStyle.ink]) }
+        panel.finish(into: &svg)
     }
 
     static func color(_ status: EmitterStatus) -> String {

@@ -107,63 +107,47 @@ public struct FixMapRenderer: Sendable {
     }
 
     private func drawPanel(_ map: FixMap, into svg: inout SVGDocument, offMap: Int, unplacedUsed: Int) {
-        let width = MapStyle.panelWidth
-        svg.beginGroup(["id": "legend"])
-        svg.rectangle(x: 0, y: 0, width: width, height: MapStyle.mapSide, attributes: ["fill": MapStyle.panel])
-        svg.line(from: (width, 0), to: (width, MapStyle.mapSide), attributes: ["stroke": "#cccccc", "stroke-width": "1"])
-        var y = 36.0
-        func write(_ text: String, size: Double = 13, bold: Bool = false, color: String = MapStyle.ink, gap: Double = 20) {
-            var attributes = ["font-size": SVGDocument.number(size), "fill": color]
-            if bold { attributes["font-weight"] = "bold" }
-            svg.text(text, x: 20, y: y, attributes: attributes)
-            y += gap
-        }
-        write("You are here", size: 22, bold: true, gap: 28)
+        var panel = MapPanel(into: &svg)
+        panel.write("You are here", size: 22, bold: true, gap: 28, into: &svg)
         if let place = map.placeDescription {
-            for line in Self.wrap(place, width: 34) { write(line, size: 14, bold: true, color: MapStyle.fix) }
-            y += 4
+            for line in Self.wrap(place, width: 34) { panel.write(line, size: 14, bold: true, color: MapStyle.fix, into: &svg) }
+            panel.skip(4)
         }
-        write(Self.coordinateText(map.location.coordinate), size: 14)
-        write("within \(Self.metresText(map.location.horizontalAccuracy)) (68 % likely)", size: 14)
-        write("from \(map.location.source.rawValue), method \(map.method.rawValue)", color: MapStyle.mutedInk, gap: 34)
+        panel.write(Self.coordinateText(map.location.coordinate), size: 14, into: &svg)
+        panel.write("within \(Self.metresText(map.location.horizontalAccuracy)) (68 % likely)", size: 14, into: &svg)
+        panel.write("from \(map.location.source.rawValue), method \(map.method.rawValue)", color: MapStyle.mutedInk, gap: 34, into: &svg)
 
-        write("Legend", size: 15, bold: true, gap: 24)
-        let symbolX = 34.0
-        func legendRow(_ label: String, draw: (inout SVGDocument, (x: Double, y: Double)) -> Void) {
-            draw(&svg, (symbolX, y - 5))
-            svg.text(label, x: 60, y: y, attributes: ["font-size": "13", "fill": MapStyle.ink])
-            y += 26
-        }
-        legendRow("estimated position") { svg, point in
+        panel.write("Legend", size: 15, bold: true, gap: 24, into: &svg)
+        panel.legendRow("estimated position", into: &svg) { svg, point in
             svg.circle(x: point.x, y: point.y, radius: 7, attributes: ["fill": MapStyle.fix, "stroke": "#ffffff", "stroke-width": "2"])
         }
-        legendRow("68 % uncertainty circle") { svg, point in
+        panel.legendRow("68 % uncertainty circle", into: &svg) { svg, point in
             svg.circle(x: point.x, y: point.y, radius: 10, attributes: [
                 "fill": MapStyle.fix, "fill-opacity": "0.15", "stroke": MapStyle.fix, "stroke-width": "2", "stroke-dasharray": "4 3"])
         }
-        legendRow("Wi-Fi access point used") { svg, point in
+        panel.legendRow("Wi-Fi access point used", into: &svg) { svg, point in
             svg.emitterMarker(.accessPoint, at: point, size: 7, attributes: ["fill": MapStyle.used])
         }
-        legendRow("cell tower used") { svg, point in
+        panel.legendRow("cell tower used", into: &svg) { svg, point in
             svg.emitterMarker(.cell, at: point, size: 6, attributes: ["fill": MapStyle.cell])
         }
-        legendRow("bigger = more weight (%)") { svg, point in
+        panel.legendRow("bigger = more weight (%)", into: &svg) { svg, point in
             svg.circle(x: point.x - 6, y: point.y, radius: 3, attributes: ["fill": MapStyle.used])
             svg.circle(x: point.x + 5, y: point.y, radius: 7, attributes: ["fill": MapStyle.used])
         }
-        legendRow("rejected, with the reason") { svg, point in
+        panel.legendRow("rejected, with the reason", into: &svg) { svg, point in
             svg.rejectionMarker(at: point, size: 6)
         }
         if map.placeMarker != nil {
-            legendRow("nearest populated place") { svg, point in
+            panel.legendRow("nearest populated place", into: &svg) { svg, point in
                 svg.rectangle(x: point.x - 4, y: point.y - 4, width: 8, height: 8, attributes: ["fill": MapStyle.ink])
             }
         }
-        y += 10
+        panel.skip(10)
 
-        write("Heard \(map.used.count + map.rejected.count) emitters: \(map.used.count) used, \(map.rejected.count) rejected",
-              bold: true, gap: 22)
-        if unplacedUsed > 0 { write("\(unplacedUsed) used emitter(s) without a position", color: MapStyle.mutedInk) }
+        panel.write("Heard \(map.used.count + map.rejected.count) emitters: \(map.used.count) used, \(map.rejected.count) rejected",
+              bold: true, gap: 22, into: &svg)
+        if unplacedUsed > 0 { panel.write("\(unplacedUsed) used emitter(s) without a position", color: MapStyle.mutedInk, into: &svg) }
         let notDrawn = map.rejected.filter { $0.coordinate == nil }
         var byReason: [(RejectionReason, Int)] = []
         for emitter in notDrawn {
@@ -171,13 +155,11 @@ public struct FixMapRenderer: Sendable {
             if let index = byReason.firstIndex(where: { $0.0 == reason }) { byReason[index].1 += 1 } else { byReason.append((reason, 1)) }
         }
         for (reason, count) in byReason {
-            write("\(count) not on the map: \(reason == .unknown ? "unknown to the radio map" : reason.rawValue)",
-                  color: MapStyle.rejected)
+            panel.write("\(count) not on the map: \(reason == .unknown ? "unknown to the radio map" : reason.rawValue)",
+                  color: MapStyle.rejected, into: &svg)
         }
-        if offMap > 0 { write("\(offMap) rejected far away (off the picture)", color: MapStyle.rejected) }
-        svg.text("Whereabouts · offline · no map tiles", x: 20, y: MapStyle.mapSide - 20,
-                 attributes: ["font-size": "11", "fill": MapStyle.mutedInk])
-        svg.endGroup()
+        if offMap > 0 { panel.write("\(offMap) rejected far away (off the picture)", color: MapStyle.rejected, into: &svg) }
+        panel.finish(into: &svg)
     }
 
     /// "32.16001° N, 34.81012° E".
