@@ -1,0 +1,79 @@
+import Foundation
+
+/// Decides when a cheap, radio-only reading (serving cell, Wi-Fi scan — never GPS) shows a
+/// *significant* change of position, as Core Location's significant-change service does.
+///
+/// A change is significant when
+/// - the serving cell (the first cell of a reading) differs from the one at the last reported
+///   change, or
+/// - the set of visible access points has largely turned over (at most `maximumOverlap` of the
+///   reference set still heard) *and* the position estimated from the reading lies at least
+///   `minimumDistance` (≈ 500 m) from the last reported one.
+///
+/// The first reading with a position is always reported. Pure: the caller supplies the reading
+/// and its estimate.
+///
+/// ```swift
+/// var detector = SignificantChangeDetector()
+/// if let reason = detector.consider(wifi: scan, cells: cells, estimate: fix) { deliver(fix, reason) }
+/// ```
+public struct SignificantChangeDetector: Hashable, Sendable {
+    /// Why a reading counted as significant.
+    public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        /// The first position.
+        case first
+        /// The serving cell changed.
+        case servingCellChanged(from: CellIdentity?, to: CellIdentity)
+        /// The access points turned over and the position moved this many metres.
+        case accessPointsChanged(distance: Double)
+
+        public var description: String {
+            switch self {
+            case .first: "first position"
+            case .servingCellChanged(let from, let to): "serving cell \(from.map(\.description) ?? "none") → \(to)"
+            case .accessPointsChanged(let distance): "access points changed, moved \(Int(distance.rounded())) m"
+            }
+        }
+    }
+
+    /// How far the position must move, with the access points turned over, to count.
+    public var minimumDistance: Double
+    /// The largest share of the reference access points still heard for a turnover.
+    public var maximumOverlap: Double
+
+    private var servingCell: CellIdentity?
+    private var accessPoints: Set<BSSID> = []
+    private var position: Location?
+
+    /// Creates a detector that has seen nothing yet.
+    public init(minimumDistance: Double = 500, maximumOverlap: Double = 0.25) {
+        self.minimumDistance = minimumDistance
+        self.maximumOverlap = maximumOverlap
+    }
+
+    /// Considers one reading; returns why it is significant, or nil. A significant reading
+    /// becomes the new reference.
+    public mutating func consider(
+        wifi: [WiFiObservation], cells: [CellObservation], estimate: Location?
+    ) -> Reason? {
+        guard let estimate, estimate.isValid else { return nil }
+        let heard = Set(wifi.map(\.bssid))
+        var reason: Reason?
+        if position == nil {
+            reason = .first
+        } else if let serving = cells.first?.identity, serving != servingCell {
+            reason = .servingCellChanged(from: servingCell, to: serving)
+        } else if !heard.isEmpty, let position {
+            let overlap = accessPoints.isEmpty ? 0 : Double(accessPoints.intersection(heard).count) / Double(accessPoints.count)
+            let distance = Geodesy.distance(from: position.coordinate, to: estimate.coordinate)
+            if overlap <= maximumOverlap && distance >= minimumDistance {
+                reason = .accessPointsChanged(distance: distance)
+            }
+        }
+        guard let reason else { return nil }
+        position = estimate
+        if let serving = cells.first?.identity { servingCell = serving }
+        if !heard.isEmpty { accessPoints = heard }
+        return reason
+    }
+}
