@@ -21,10 +21,14 @@ let package = Package(
         .target(name: "Cellular", dependencies: ["PositioningCore"]),
         .target(name: "GNSS", dependencies: ["PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["PositioningCore"]),
+        .target(name: "LocationService", dependencies: ["PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS"]),
         .target(name: "GeolocateServer", dependencies: ["PositioningCore", "RadioMap"]),
         .target(
             name: "WhereaboutsCLI",
-            dependencies: ["PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "GeolocateServer"]),
+            dependencies: [
+                "PositioningCore", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "GeolocateServer",
+            ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
         .target(name: "TestSupport", dependencies: ["PositioningCore"], path: "Sources/TestSupport"),
         .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "TestSupport"]),
@@ -33,6 +37,7 @@ let package = Package(
         .testTarget(name: "CellularTests", dependencies: ["Cellular", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS", "TestSupport"]),
         .testTarget(name: "WorldSimulatorTests", dependencies: ["WorldSimulator", "TestSupport"]),
+        .testTarget(name: "LocationServiceTests", dependencies: ["LocationService", "TestSupport", "WorldSimulator", "RadioMap"]),
         .testTarget(name: "GeolocateServerTests", dependencies: ["GeolocateServer", "TestSupport", "WorldSimulator", "RadioMap"]),
         .testTarget(name: "WhereaboutsCLITests", dependencies: ["WhereaboutsCLI", "TestSupport"]),
     ]

@@ -1,0 +1,80 @@
+import Foundation
+import PositioningCore
+
+/// One walk through the sources (DESIGN.md "Choose"): in order, stop at the first fix that
+/// meets the desired accuracy, else keep the most accurate; record every source's outcome.
+/// Later sources are not even read once the accuracy is met, so a kilometre request answered
+/// by the cell never powers up a Wi-Fi scan.
+struct FallbackPolicy: Sendable {
+    var sources: [PositioningSource]
+    var desiredAccuracy: DesiredAccuracy
+    var budget: Duration
+
+    /// What a run produced.
+    struct Outcome: Sendable {
+        var fix: LocationFix?
+        var attempts: [SourceAttempt]
+        /// Everything read, for the raw-sample observers.
+        var sample: RadioSample
+    }
+
+    func run(at time: Date, radios: any Radios, resolver: (any PositionResolver)?) async -> Outcome {
+        var best: (PositionEstimate, EstimationInput)?
+        var attempts: [SourceAttempt] = []
+        var sample = RadioSample(time: time)
+        for (index, source) in sources.enumerated() {
+            if let best, desiredAccuracy.isSatisfied(by: best.0.location.horizontalAccuracy) {
+                for skipped in sources[index...] {
+                    attempts.append(SourceAttempt(
+                        source: skipped, outcome: .skipped, reason: "desired accuracy \(desiredAccuracy) already met"))
+                }
+                break
+            }
+            let reading = await radios.read(source, budget: budget)
+            let (candidate, attempt) = resolve(reading, source: source, sample: &sample, time: time, resolver: resolver)
+            attempts.append(attempt)
+            if let candidate, candidate.0.location.horizontalAccuracy < (best?.0.location.horizontalAccuracy ?? .infinity) {
+                best = candidate
+            }
+        }
+        let fix = best.map { LocationFix(estimate: $0.0, attempts: attempts, input: $0.1) }
+        return Outcome(fix: fix, attempts: attempts, sample: sample)
+    }
+
+    private func resolve(
+        _ reading: RadioReading, source: PositioningSource, sample: inout RadioSample, time: Date,
+        resolver: (any PositionResolver)?
+    ) -> ((PositionEstimate, EstimationInput)?, SourceAttempt) {
+        let request: GeolocateRequest
+        switch reading {
+        case .failed(let outcome, let reason):
+            return (nil, SourceAttempt(source: source, outcome: outcome, reason: reason))
+        case .gnss(let location):
+            var location = location
+            location.timestamp = time
+            sample.gnss = location
+            let estimate = PositionEstimate(location: location, method: .gnss)
+            return ((estimate, EstimationInput(now: time)), SourceAttempt(source: source, outcome: .fix, accuracy: location.horizontalAccuracy))
+        case .cells(let cells):
+            sample.cells = cells
+            request = GeolocateRequest(cellTowers: cells, considerIp: false)
+        case .accessPoints(let accessPoints):
+            sample.wifi = accessPoints
+            // The cells read earlier in this run check the Wi-Fi consensus.
+            request = GeolocateRequest(wifiAccessPoints: accessPoints, cellTowers: sample.cells, considerIp: false)
+        }
+        guard let resolver else {
+            return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "no radio map to look the emitters up in"))
+        }
+        do {
+            guard let (estimate, input) = try resolver.estimate(request, at: time) else {
+                return (nil, SourceAttempt(source: source, outcome: .noFix, reason: "nothing heard is in the radio map"))
+            }
+            var located = estimate
+            located.location.timestamp = time
+            return ((located, input), SourceAttempt(source: source, outcome: .fix, accuracy: estimate.location.horizontalAccuracy))
+        } catch {
+            return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "radio map: \(error)"))
+        }
+    }
+}

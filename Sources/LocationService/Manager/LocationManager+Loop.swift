@@ -1,0 +1,95 @@
+import Foundation
+import PositioningCore
+
+extension LocationManager {
+    /// The shared loop: one fallback run per epoch for all observers, until none is left or
+    /// the radios have no more epochs; then the radios stop.
+    func runLoop() async {
+        while !Task.isCancelled, activeObserverCount > 0 {
+            let epoch: Date?
+            do {
+                epoch = try await radios.nextEpoch()
+            } catch {
+                break  // cancelled: the last observer left
+            }
+            guard !Task.isCancelled else { break }
+            guard let epoch else {
+                finishAll(throwing: nil)  // the replayed trace ended
+                break
+            }
+            hasEpoch = true
+            await tick(at: epoch)
+        }
+        await radios.stop()
+        if !Task.isCancelled { loop = nil }
+    }
+
+    /// One epoch: the full fallback run for update and region observers, a radio-only reading
+    /// for significant-change observers, and the raw sample for sample observers.
+    func tick(at time: Date) async {
+        var sample = RadioSample(time: time)
+        if !updateObservers.isEmpty || !regionObservers.isEmpty {
+            let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
+            sample = outcome.sample
+            deliver(outcome)
+        }
+        if !significantObservers.isEmpty {
+            await deliverSignificantChange(reusing: &sample)
+        }
+        if !sample.isEmpty {
+            for continuation in sampleObservers.values { continuation.yield(sample) }
+        }
+    }
+
+    private func deliver(_ outcome: FallbackPolicy.Outcome) {
+        guard var fix = outcome.fix else {
+            consecutiveFailures += 1
+            if consecutiveFailures >= options.maximumConsecutiveFailures {
+                let error = LocationError.noFix(after: outcome.attempts)
+                for observer in updateObservers.values { observer.continuation.finish(throwing: error) }
+                for continuation in regionObservers.values { continuation.finish(throwing: error) }
+                updateObservers = [:]
+                regionObservers = [:]
+                consecutiveFailures = 0
+            }
+            return
+        }
+        consecutiveFailures = 0
+        fix.location = motion.complete(fix.location)
+        remember(fix.location)
+        for event in regionMonitor.update(with: fix.location) {
+            for continuation in regionObservers.values { continuation.yield(event) }
+        }
+        for (id, var observer) in updateObservers where observer.filter.admit(fix.location) {
+            observer.continuation.yield(fix)
+            updateObservers[id] = observer
+        }
+    }
+
+    /// Reads the cell and Wi-Fi (reusing what this epoch's run already read), estimates, and
+    /// delivers when the detector calls the change significant.
+    private func deliverSignificantChange(reusing sample: inout RadioSample) async {
+        var attempts: [SourceAttempt] = []
+        for source in [PositioningSource.cell, .wifi] {
+            let alreadyRead = source == .cell ? !sample.cells.isEmpty : !sample.wifi.isEmpty
+            if alreadyRead { continue }
+            switch await radios.read(source, budget: options.sourceBudget) {
+            case .cells(let cells): sample.cells = cells
+            case .accessPoints(let accessPoints): sample.wifi = accessPoints
+            case .failed(let outcome, let reason): attempts.append(SourceAttempt(source: source, outcome: outcome, reason: reason))
+            case .gnss: break
+            }
+        }
+        guard let resolver, !(sample.cells.isEmpty && sample.wifi.isEmpty),
+            let (estimate, input) = try? resolver.estimate(sample.geolocateRequest, at: sample.time)
+        else { return }
+        var located = estimate
+        located.location.timestamp = sample.time
+        guard let reason = significantChanges.consider(wifi: sample.wifi, cells: sample.cells, estimate: located.location)
+        else { return }
+        let source: PositioningSource = sample.wifi.isEmpty ? .cell : .wifi
+        attempts.append(SourceAttempt(source: source, outcome: .fix, accuracy: located.location.horizontalAccuracy))
+        let fix = LocationFix(estimate: located, attempts: attempts, input: input, significantChange: reason)
+        for observer in significantObservers.values { observer.continuation.yield(fix) }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PositioningCore
+
+/// Core Location's `CLLocationManager` for Linux, in Swift-concurrency form: one-shot fixes,
+/// continuous updates to any number of observers, significant-change updates, circular region
+/// monitoring and a persisted last-known position, over live or replayed radios.
+///
+/// Sources are read in `Options.sources` order (default GPS → cell → Wi-Fi); a run stops at the
+/// first fix that meets `desiredAccuracy`, else delivers the most accurate; each fix carries
+/// the trail of sources tried. All observers share one set of running sources, which stop when
+/// the last observer stops.
+///
+/// ```swift
+/// var options = LocationManager.Options()
+/// options.desiredAccuracy = .hundredMetres
+/// options.distanceFilter = 25
+/// let manager = LocationManager(
+///     options: options, radios: LiveRadios(), resolver: RadioMapResolver(path: mapPath),
+///     store: LocationStore(directory: dataDirectory))
+/// let fix = try await manager.requestLocation()
+/// for try await update in await manager.updates() { print(update.location.coordinate) }
+/// ```
+public actor LocationManager {
+    /// How fixes are obtained and delivered.
+    public struct Options: Sendable {
+        /// The sources to try, in order.
+        public var sources: [PositioningSource] = PositioningSource.defaultOrder
+        /// Stop at the first fix at least this accurate.
+        public var desiredAccuracy: DesiredAccuracy = .best
+        /// Metres an update must be from an observer's last delivered one; nil delivers all.
+        public var distanceFilter: Double?
+        /// The time each source may take per reading.
+        public var sourceBudget: Duration = .seconds(10)
+        /// Epochs in a row without a fix after which update streams end with the last error.
+        public var maximumConsecutiveFailures = 3
+        /// Seconds the device must stay clearly across a region boundary before the event fires.
+        public var regionDwell: Double = 0
+        /// Whether location services are enabled at all (`enabled` in the configuration).
+        public var isEnabled = true
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The options in effect.
+    public private(set) var options: Options
+    let radios: any Radios
+    let resolver: (any PositionResolver)?
+    let store: LocationStore?
+    let clock: any LocationClock
+
+    var updateObservers: [UInt64: Observer<LocationFix>] = [:]
+    var significantObservers: [UInt64: Observer<LocationFix>] = [:]
+    var regionObservers: [UInt64: AsyncThrowingStream<RegionEvent, any Error>.Continuation] = [:]
+    var sampleObservers: [UInt64: AsyncStream<RadioSample>.Continuation] = [:]
+    var nextObserverID: UInt64 = 0
+    var loop: Task<Void, Never>?
+    /// The latest loop task, perhaps still winding down; a new loop waits for it.
+    var stopping: Task<Void, Never>?
+    var hasEpoch = false
+    var consecutiveFailures = 0
+    var motion = MotionTracker()
+    var regionMonitor: RegionMonitor
+    var significantChanges = SignificantChangeDetector()
+    var remembered: Location?
+
+    /// An update observer: its stream and its own distance filter.
+    struct Observer<Element: Sendable>: Sendable {
+        var continuation: AsyncThrowingStream<Element, any Error>.Continuation
+        var filter: DistanceFilter
+    }
+
+    /// Creates a manager. Regions saved in `store` by an earlier run are monitored again.
+    /// - Parameters:
+    ///   - radios: `LiveRadios` or `ReplayRadios`.
+    ///   - resolver: turns cell and Wi-Fi readings into positions (nil: GPS only).
+    ///   - store: where the last-known position and the regions persist (nil: nowhere).
+    ///   - clock: the time source (a `ManualClock` in tests).
+    public init(
+        options: Options = Options(), radios: any Radios, resolver: (any PositionResolver)? = nil,
+        store: LocationStore? = nil, clock: any LocationClock = SystemLocationClock()
+    ) {
+        self.options = options
+        self.radios = radios
+        self.resolver = resolver
+        self.store = store
+        self.clock = clock
+        var monitor = RegionMonitor(dwell: options.regionDwell)
+        for region in (try? store?.regions()) ?? [] { monitor.add(region) }
+        regionMonitor = monitor
+        remembered = store?.lastKnown()
+    }
+
+    /// Changes the desired accuracy for the next runs.
+    public func setDesiredAccuracy(_ accuracy: DesiredAccuracy) {
+        options.desiredAccuracy = accuracy
+    }
+
+    /// Changes the distance filter (nil: every fix) for observers that start from now on.
+    public func setDistanceFilter(_ metres: Double?) {
+        options.distanceFilter = metres
+    }
+
+    /// Whether sources are running for observers.
+    public var isUpdating: Bool { loop != nil }
+
+    /// The last position fixed, in this run or a previous one — always marked cached.
+    public var lastKnownLocation: LocationFix? {
+        remembered.map(LocationFix.cached)
+    }
+
+    /// One fix: the sources in order until one meets the desired accuracy, else the best.
+    ///
+    /// - Parameter maximumAge: when the last known position is at most this many seconds old,
+    ///   it is returned (marked cached) without reading any source.
+    /// - Throws: `LocationError.disabled`, or what the run's trail says (`.locationUnknown`,
+    ///   `.denied`, `.noSources`).
+    public func requestLocation(maximumAge: Double? = nil) async throws(LocationError) -> LocationFix {
+        guard options.isEnabled else { throw .disabled }
+        if let maximumAge, let remembered, clock.now.timeIntervalSince(remembered.timestamp) <= maximumAge {
+            return LocationFix.cached(remembered)
+        }
+        var time = clock.now
+        if !hasEpoch, let epoch = try? await radios.nextEpoch() {
+            hasEpoch = true
+            time = epoch
+        }
+        let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
+        guard var fix = outcome.fix else { throw LocationError.noFix(after: outcome.attempts) }
+        fix.location = motion.complete(fix.location)
+        remember(fix.location)
+        return fix
+    }
+
+    var policy: FallbackPolicy {
+        FallbackPolicy(sources: options.sources, desiredAccuracy: options.desiredAccuracy, budget: options.sourceBudget)
+    }
+
+    func remember(_ location: Location) {
+        remembered = location
+        try? store?.saveLastKnown(location)
+    }
+}

@@ -1,0 +1,97 @@
+import Cellular
+import Foundation
+import GNSS
+import PositioningCore
+import WiFiScanner
+
+/// This machine's radios: GPS through gpsd (or an NMEA device), the serving cell through
+/// ModemManager, Wi-Fi through nl80211. Each read is one bounded attempt — a gpsd session until
+/// the first fix, one `mmcli` call, one scan — so nothing stays powered between epochs.
+///
+/// ```swift
+/// let radios = LiveRadios(gpsd: GPSDEndpoint(parsing: "127.0.0.1:2947")!, interval: 5)
+/// let manager = LocationManager(radios: radios, resolver: RadioMapResolver(path: mapPath))
+/// ```
+public actor LiveRadios: Radios {
+    /// Where gpsd listens.
+    public let gpsd: GPSDEndpoint
+    /// An NMEA device or file to read instead of gpsd.
+    public let nmeaDevice: String?
+    /// The ModemManager client.
+    public let modem: ModemManagerSource
+    /// Seconds between epochs of continuous updates.
+    public let interval: Double
+    private let clock: any LocationClock
+    private var lastEpoch: Date?
+
+    /// Creates the radios; nothing is opened until a read.
+    public init(
+        gpsd: GPSDEndpoint = .standard, nmeaDevice: String? = nil, modem: ModemManagerSource = ModemManagerSource(),
+        interval: Double = 5, clock: any LocationClock = SystemLocationClock()
+    ) {
+        self.gpsd = gpsd
+        self.nmeaDevice = nmeaDevice
+        self.modem = modem
+        self.interval = interval
+        self.clock = clock
+    }
+
+    public func nextEpoch() async throws -> Date? {
+        if let lastEpoch { try await clock.sleep(until: lastEpoch.addingTimeInterval(interval)) }
+        let now = clock.now
+        lastEpoch = now
+        return now
+    }
+
+    public func read(_ source: PositioningSource, budget: Duration) async -> RadioReading {
+        switch source {
+        case .gps: await readGNSS(budget: budget)
+        case .cell: await readCell()
+        case .wifi: await readWiFi(budget: budget)
+        }
+    }
+
+    public func stop() async {
+        lastEpoch = nil
+    }
+
+    private func readGNSS(budget: Duration) async -> RadioReading {
+        do {
+            if let nmeaDevice {
+                return .gnss(try await NMEAReader(path: nmeaDevice).firstFix(timeout: budget))
+            }
+            return .gnss(try await GPSDClient(endpoint: gpsd).firstFix(timeout: budget))
+        } catch {
+            switch error {
+            case .unavailable(let reason, let remedy): return .failed(.unavailable, reason: "\(reason); \(remedy)")
+            case .denied(let reason, let remedy): return .failed(.denied, reason: "\(reason); \(remedy)")
+            default: return .failed(.noFix, reason: error.description)
+            }
+        }
+    }
+
+    private func readCell() async -> RadioReading {
+        do {
+            return .cells([try await modem.servingCell()])
+        } catch {
+            switch error {
+            case .unavailable(let reason, let remedy): return .failed(.unavailable, reason: "\(reason); \(remedy)")
+            case .denied(let reason, let remedy): return .failed(.denied, reason: "\(reason); \(remedy)")
+            default: return .failed(.noFix, reason: error.description)
+            }
+        }
+    }
+
+    private func readWiFi(budget: Duration) async -> RadioReading {
+        do {
+            let scan = try await WiFiScanner().scan(interface: nil, mode: .fresh, timeout: budget)
+            return .accessPoints(scan.observations)
+        } catch {
+            switch error.exitCode {
+            case 77: return .failed(.denied, reason: error.description)
+            case 69: return .failed(.unavailable, reason: error.description)
+            default: return .failed(.noFix, reason: error.description)
+            }
+        }
+    }
+}
