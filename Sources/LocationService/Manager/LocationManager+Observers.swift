@@ -46,12 +46,23 @@ extension LocationManager {
     }
 
     /// Region events: each monitored region's initial state, then its entries and exits. The
-    /// sources run while a region-event observer exists.
+    /// sources run while a region-event observer exists. A new observer first gets the state of
+    /// every region already decided (as `.inside`/`.outside`, at the last fix), so it never
+    /// starts blind.
     public func regionEvents() -> AsyncThrowingStream<RegionEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: RegionEvent.self, bufferingPolicy: .unbounded)
         guard options.isEnabled else {
             continuation.finish(throwing: LocationError.disabled)
             return stream
+        }
+        if let last = remembered {
+            for region in regionMonitor.regions {
+                switch regionMonitor.state(of: region.id) {
+                case .inside?: continuation.yield(RegionEvent(regionID: region.id, kind: .inside, time: last.timestamp, location: last))
+                case .outside?: continuation.yield(RegionEvent(regionID: region.id, kind: .outside, time: last.timestamp, location: last))
+                case .unknown?, nil: break
+                }
+            }
         }
         let id = makeObserverID()
         regionObservers[id] = continuation
@@ -72,6 +83,29 @@ extension LocationManager {
             Task { await self?.removeObserver(id) }
         }
         return stream
+    }
+
+    /// Streams subscribed in one step, so none of them misses the first epoch (subscribing one
+    /// by one lets the sources start, and deliver, before the next is in place).
+    public struct Subscription: Sendable {
+        /// Updates, or significant changes.
+        public let updates: AsyncThrowingStream<LocationFix, any Error>
+        /// Region events, when asked for.
+        public let regionEvents: AsyncThrowingStream<RegionEvent, any Error>?
+        /// Raw samples, when asked for.
+        public let samples: AsyncStream<RadioSample>?
+    }
+
+    /// Subscribes to updates (or significant changes), region events and raw samples at once.
+    ///
+    /// ```swift
+    /// let subscription = await manager.subscribe(regionEvents: true, samples: false)
+    /// for try await fix in subscription.updates { … }
+    /// ```
+    public func subscribe(significantChangesOnly: Bool = false, regionEvents: Bool, samples: Bool) -> Subscription {
+        Subscription(
+            updates: significantChangesOnly ? significantLocationChanges() : updates(),
+            regionEvents: regionEvents ? self.regionEvents() : nil, samples: samples ? self.samples() : nil)
     }
 
     /// How many observers keep the sources running.

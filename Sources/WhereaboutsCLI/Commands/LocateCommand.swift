@@ -11,7 +11,10 @@ enum LocateCommand: WhereaboutsCommand {
         discussion: """
             Without --request or --batch, tries the live sources in order (GPS, then the modem's \
             serving cell, then a Wi-Fi scan), stops at the first fix that meets --desired-accuracy, \
-            else prints the most accurate one, with the trail of every source tried.
+            else prints the most accurate one, with the trail of every source tried. With --max-age, \
+            the last known position (remembered from earlier fixes) is printed instead when it is at \
+            most that many seconds old, marked cached ("cached": true in JSON). Exit codes: 2 sources \
+            ran but found nothing, 69 no source available, 77 permission denied, 78 disabled.
 
             With --request, reads one geolocate API request (Ichnaea/Google JSON: wifiAccessPoints, \
             cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
@@ -32,6 +35,7 @@ enum LocateCommand: WhereaboutsCommand {
             .value("--sources", "LIST", aliases: ["--source"], help: "Live sources to try, in order (default gps,cell,wifi)."),
             .value("--desired-accuracy", "M", help: "Metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
             .value("--timeout", "SECONDS", help: "Time budget per live source (default 10)."),
+            .value("--max-age", "SECONDS", help: "Accept the last known position if at most this old (printed as cached)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
             .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
             .flag("--json", help: "Live fix: print the geolocate JSON shape (with its fallback trail) instead of text."),
@@ -39,7 +43,7 @@ enum LocateCommand: WhereaboutsCommand {
             .flag("--geojson", help: "Print the fix as GeoJSON instead of the geolocate response or text (live or --request)."),
         ],
         usageOverride: [
-            "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--gpsd H:P] [--nmea-device PATH] [--json|--geojson] [--map FILE.svg]",
+            "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--max-age S] [--gpsd H:P] [--nmea-device PATH] [--json|--geojson] [--map FILE.svg]",
             "--request FILE|- [--db PATH] [--estimator NAME] [--map FILE.svg] [--geojson]",
             "--batch FILE.jsonl [--db PATH] [--estimator NAME]",
         ],

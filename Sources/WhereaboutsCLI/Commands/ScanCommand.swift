@@ -35,7 +35,7 @@ enum ScanCommand: WhereaboutsCommand {
         }
         if let note = scan.note { context.errors.line("Note: \(note)") }
         if let record = arguments.value("--record") {
-            try ReplayTraceFile.append(ScanJSON.traceLine(for: scan, at: Date()), to: record)
+            try ReplayTraceFile.append(ReplayTrace.line(for: RadioSample(time: Date(), wifi: scan.observations)), to: record)
         }
         if arguments.flag("--json") {
             context.output.line(ScanJSON.document(for: scan))

@@ -2,8 +2,7 @@ import Foundation
 import PositioningCore
 import WiFiScanner
 
-/// Scans as JSON: the geolocate `wifiAccessPoints` shape plus extras, for `scan --json` and
-/// replay traces.
+/// Scans as JSON: the geolocate `wifiAccessPoints` shape plus extras, for `scan --json`.
 enum ScanJSON {
     /// `{"considerIp":false,"wifiAccessPoints":[…],"interfaces":[…],"cached":…,"note":…}`
     static func document(for scan: WiFiScan) -> String {
@@ -24,17 +23,6 @@ enum ScanJSON {
         }
         writer.writeKey("skippedAttributes")
         writer.write(scan.skippedAttributes)
-        writer.endObject()
-        return writer.string
-    }
-
-    /// One replay-trace line: `{"time":"…","wifiAccessPoints":[…]}`.
-    static func traceLine(for scan: WiFiScan, at time: Date) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.writeKey("time")
-        writer.write(time)
-        writeAccessPoints(scan, to: &writer)
         writer.endObject()
         return writer.string
     }

@@ -1,0 +1,216 @@
+import Foundation
+import GNSS
+import LocationService
+import PositioningCore
+
+/// `whereabouts watch`: continuous updates and region events from live radios or a replayed trace.
+enum WatchCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "watch",
+        abstract: "Print position updates and region events continuously (live radios or a replayed trace).",
+        discussion: """
+            Runs the location service until interrupted, --max-updates is reached, or a replayed \
+            trace ends. Each epoch tries the sources in order (GPS, cell, Wi-Fi by default), stops \
+            at the first fix that meets --desired-accuracy, else keeps the most accurate; a fix is \
+            printed when it lies --distance-filter metres from the last one printed. \
+            --significant-changes prints only cell- and Wi-Fi-based fixes when the serving cell \
+            changes or the access points turn over with about 500 m of movement (no GPS). Each \
+            --region is monitored (and remembered for later runs): its initial state, then entries \
+            and exits, which fire only once the position is clear of the boundary by max(10 m, 5 % \
+            of the radius) with its uncertainty circle, and after --dwell seconds. With --json, \
+            every line is a JSON object: fixes in the geolocate response shape with "type":"fix", \
+            region events with "type":"region". --replay plays a trace (scan --record, watch \
+            --record, simulate's walk.trace.jsonl) instead of the live radios, at its recorded \
+            pace times --speed. --nmea-out prints fixes as NMEA GGA/RMC sentences for gpsd \
+            (region events then go to standard error).
+            """,
+        options: [
+            .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
+            .value("--desired-accuracy", "M", help: "Metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
+            .value("--distance-filter", "M", help: "Print a fix only this many metres from the last one printed (default: every fix)."),
+            .flag("--significant-changes", help: "Only significant changes: serving cell or ≈ 500 m of Wi-Fi movement, no GPS."),
+            .value("--region", "ID=LAT,LON,RADIUS", repeatable: true, help: "Monitor a circular region (repeatable; remembered)."),
+            .value("--dwell", "SECONDS", help: "Time clear across a region boundary before the event fires (default 0)."),
+            .value("--replay", "FILE", help: "Drive the service from a replay trace instead of the live radios."),
+            .value("--speed", "X", help: "Replay at X times the recorded pace, or 'max' for no waiting (default 1)."),
+            .value("--record", "FILE", help: "Append what the radios read to a replay trace (JSON lines, 0600)."),
+            .flag("--nmea-out", help: "Print fixes as NMEA GGA and RMC sentences (for gpsd)."),
+            .value("--max-updates", "N", help: "Stop after N fixes."),
+            .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
+            .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
+            .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
+            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
+            .value("--db", "PATH", help: "Radio map to resolve cells and Wi-Fi with."),
+            .flag("--json", help: "Print JSON lines."),
+        ],
+        usageOverride: [
+            "[--sources LIST] [--desired-accuracy M|best|…] [--distance-filter M] [--significant-changes] "
+                + "[--region ID=LAT,LON,RADIUS]… [--dwell S] [--replay FILE [--speed X|max]] [--record FILE] "
+                + "[--nmea-out] [--max-updates N] [--json]",
+        ],
+        examples: [
+            "whereabouts watch --json",
+            "whereabouts watch --replay town/walk.trace.jsonl --speed max --json --region park=52.52,13.405,150",
+            "whereabouts watch --nmea-out | gpsd -N -n /dev/stdin",
+            "whereabouts watch --significant-changes --json",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let paths = StandardPaths(environment: context.environment)
+        let configuration = try paths.loadConfiguration()
+        guard configuration.enabled else {
+            throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
+        }
+        var setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
+        if let metres = try arguments.number("--distance-filter") {
+            guard metres >= 0 else { throw CommandFailure.usage("--distance-filter must not be negative") }
+            setup.options.distanceFilter = metres
+        }
+        if let dwell = try arguments.number("--dwell") {
+            guard dwell >= 0 else { throw CommandFailure.usage("--dwell must not be negative") }
+            setup.options.regionDwell = dwell
+        }
+        let regions = try arguments.allValues("--region").map { text throws(CommandFailure) in
+            guard let region = CircularRegion(parsing: text) else {
+                throw .usage("--region expects ID=LAT,LON,RADIUS with a positive radius in metres, got '\(text)'")
+            }
+            return region
+        }
+        var maximumUpdates: Int?
+        if let text = arguments.value("--max-updates") {
+            guard let count = Int(text), count > 0 else { throw CommandFailure.usage("--max-updates expects a positive whole number") }
+            maximumUpdates = count
+        }
+        let radios = try makeRadios(arguments, setup: setup)
+        let manager = setup.manager(radios: radios)
+        for region in regions {
+            do {
+                try await manager.monitor(region)
+            } catch {
+                throw CommandFailure(.failure, error.description)
+            }
+        }
+        let output = WatchOutput(
+            context: context, format: arguments.flag("--nmea-out") ? .nmea : arguments.flag("--json") ? .json : .text)
+        return try await watch(
+            manager, output: output, significantOnly: arguments.flag("--significant-changes"),
+            record: arguments.value("--record"), maximumUpdates: maximumUpdates)
+    }
+
+    private static func makeRadios(_ arguments: ParsedArguments, setup: LiveSetup) throws(CommandFailure) -> any Radios {
+        guard let path = arguments.value("--replay") else {
+            if arguments.value("--speed") != nil { throw .usage("--speed applies to --replay") }
+            let interval = try arguments.number("--interval") ?? 5
+            guard interval > 0 else { throw .usage("--interval must be positive") }
+            return setup.liveRadios(interval: interval)
+        }
+        var pace = ReplayRadios.Pace.recorded(speed: 1)
+        if let text = arguments.value("--speed") {
+            if text == "max" {
+                pace = .unpaced
+            } else {
+                guard let speed = Double(text), speed > 0, speed.isFinite else {
+                    throw .usage("--speed expects a positive number or 'max', got '\(text)'")
+                }
+                pace = .recorded(speed: speed)
+            }
+        }
+        let text = String(decoding: try InputFile.readAll(path), as: UTF8.self)
+        do {
+            return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace)
+        } catch {
+            throw CommandFailure(.dataError, "\(path): \(error)")
+        }
+    }
+
+    /// Consumes the update (or significant-change) stream, the region events and, with
+    /// --record, the raw samples, until the updates end or the count is reached.
+    private static func watch(
+        _ manager: LocationManager, output: WatchOutput, significantOnly: Bool, record: String?, maximumUpdates: Int?
+    ) async throws -> ExitCode {
+        let hasRegions = await !manager.monitoredRegions.isEmpty
+        let subscription = await manager.subscribe(
+            significantChangesOnly: significantOnly, regionEvents: hasRegions, samples: record != nil)
+        let (updates, regionEvents, samples) = (subscription.updates, subscription.regionEvents, subscription.samples)
+        return try await withThrowingTaskGroup(of: WatchEnd?.self) { group in
+            if let regionEvents {
+                group.addTask {
+                    // Errors end the updates too, which report them.
+                    do { for try await event in regionEvents { output.write(event) } } catch {}
+                    return nil
+                }
+            }
+            if let samples, let record {
+                group.addTask {
+                    for await sample in samples { try ReplayTraceFile.append(ReplayTrace.line(for: sample), to: record) }
+                    return nil
+                }
+            }
+            group.addTask {
+                var count = 0
+                do {
+                    for try await fix in updates {
+                        output.write(fix)
+                        count += 1
+                        if let maximumUpdates, count >= maximumUpdates { return WatchEnd(status: .success, stopsOthers: true) }
+                    }
+                } catch let error as LocationError {
+                    output.failure(error)
+                    return WatchEnd(status: ExitCode(rawValue: error.exitCode) ?? .failure, stopsOthers: true)
+                }
+                // A replayed trace ended: the other streams end with it, after their last events.
+                return WatchEnd(status: .success, stopsOthers: false)
+            }
+            var result: ExitCode = .success
+            while let finished = try await group.next() {
+                if let finished {
+                    result = finished.status
+                    if finished.stopsOthers { group.cancelAll() }
+                }
+            }
+            return result
+        }
+    }
+
+    /// How the update stream ended.
+    private struct WatchEnd: Sendable {
+        var status: ExitCode
+        /// Whether the other streams must be stopped (they would not end by themselves).
+        var stopsOthers: Bool
+    }
+}
+
+/// Where `watch` prints: JSON lines, text, or NMEA sentences.
+struct WatchOutput: Sendable {
+    enum Format: Sendable { case json, text, nmea }
+
+    let context: CommandContext
+    let format: Format
+
+    func write(_ fix: LocationFix) {
+        switch format {
+        case .json: context.output.line(FixJSON.response(for: fix, extraFields: ["type": "fix"]).jsonString)
+        case .text:
+            var line = JSONWriter.iso8601(fix.location.timestamp) + "  " + FixJSON.line(for: fix)
+            if let reason = fix.significantChange { line += " — \(reason)" }
+            context.output.line(line)
+        case .nmea:
+            context.output.write(NMEAEncoder.sentences(for: fix.location).map { $0 + "\r\n" }.joined())
+        }
+    }
+
+    func write(_ event: RegionEvent) {
+        switch format {
+        case .json: context.output.line(FixJSON.json(for: event))
+        case .text: context.output.line(FixJSON.text(for: event))
+        case .nmea: context.errors.line(FixJSON.text(for: event))
+        }
+    }
+
+    func failure(_ error: LocationError) {
+        context.errors.line("Error: \(error)")
+        for attempt in error.attempts {
+            context.errors.line("  \(attempt.source.rawValue): \(attempt.outcome.rawValue)" + (attempt.reason.map { " — \($0)" } ?? ""))
+        }
+    }
+}
