@@ -13,8 +13,8 @@ import PositioningCore
 ///
 /// ```swift
 /// for sentence in NMEAEncoder.sentences(for: fix) { print(sentence) }
-/// // $GPGGA,120000.00,5231.200400,N,01324.297240,E,1,00,1.12,34.5,M,,M,,*5C
-/// // $GPRMC,120000.00,A,5231.200400,N,01324.297240,E,2.722,45.0,170524,,,A*6B
+/// // $GPGGA,120000.00,5231.200396,N,01324.297240,E,1,,1.12,34.5,M,,M,,*hh
+/// // $GPRMC,120000.00,A,5231.200396,N,01324.297240,E,2.721,45.0,170524,,,A*hh
 /// ```
 public enum NMEAEncoder {
     /// GGA and RMC for `location`, each `$…*hh` without the line end (append CR LF).
@@ -27,7 +27,10 @@ public enum NMEAEncoder {
         let drms = location.horizontalAccuracy / NMEAFixAssembler.radius68PerDRMS
         let hdop = drms / NMEAFixAssembler.uere(for: quality)
         let altitude = location.verticalAccuracy > 0 ? String(format: "%.1f", location.altitude) : ""
-        let gga = "GPGGA,\(time),\(latitude),\(longitude),\(quality.rawValue),00,\(String(format: "%.2f", hdop)),\(altitude),M,,M,,"
+        // Satellites used: unknown (empty) for a satellite fix — "00" would read as no fix — and
+        // none for an estimated one.
+        let satellites = isSatellite ? "" : "00"
+        let gga = "GPGGA,\(time),\(latitude),\(longitude),\(quality.rawValue),\(satellites),\(String(format: "%.2f", hdop)),\(altitude),M,,M,,"
         let knots = location.speed >= 0 ? String(format: "%.3f", location.speed / NMEACourseOverGround.metresPerSecondPerKnot) : ""
         let course = location.course >= 0 ? String(format: "%.1f", location.course) : ""
         let rmc = "GPRMC,\(time),A,\(latitude),\(longitude),\(knots),\(course),\(date(location.timestamp)),,,\(isSatellite ? "A" : "E")"
