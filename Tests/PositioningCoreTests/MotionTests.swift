@@ -77,7 +77,12 @@ import Testing
         reasons.append(detector.consider(wifi: Self.accessPoints(30..<40), cells: [Self.cell(2)], estimate: Self.fix(north: 610, second: 240)))
         // Far away but the access points are the same ones: nothing.
         reasons.append(detector.consider(wifi: Self.accessPoints(30..<40), cells: [Self.cell(2)], estimate: Self.fix(north: 1500, second: 300)))
-        #expect(reasons.count == 6)
+        // Back to cell 1 a minute after leaving it, then to 2 again: ping-pong at a cell edge, nothing.
+        reasons.append(detector.consider(wifi: Self.accessPoints(30..<40), cells: [Self.cell(1)], estimate: Self.fix(north: 610, second: 300)))
+        reasons.append(detector.consider(wifi: Self.accessPoints(30..<40), cells: [Self.cell(2)], estimate: Self.fix(north: 610, second: 310)))
+        // Cell 1 again after the ten-minute window: a change.
+        reasons.append(detector.consider(wifi: Self.accessPoints(30..<40), cells: [Self.cell(1)], estimate: Self.fix(north: 610, second: 900)))
+        #expect(reasons.count == 9)
         #expect(reasons[0] == .first)
         #expect(reasons[1] == nil && reasons[2] == nil)
         guard case .accessPointsChanged(let distance)? = reasons[3] else {
@@ -87,5 +92,7 @@ import Testing
         #expect(abs(distance - 600) < 1)
         #expect(reasons[4] == .servingCellChanged(from: Self.cell(1).identity, to: Self.cell(2).identity))
         #expect(reasons[5] == nil)
+        #expect(reasons[6] == nil && reasons[7] == nil)
+        #expect(reasons[8] == .servingCellChanged(from: Self.cell(2).identity, to: Self.cell(1).identity))
     }
 }

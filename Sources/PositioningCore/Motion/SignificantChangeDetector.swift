@@ -5,7 +5,9 @@ import Foundation
 ///
 /// A change is significant when
 /// - the serving cell (the first cell of a reading) differs from the one at the last reported
-///   change, or
+///   change and was not the serving cell of a change reported within `cellReturnWindow`
+///   seconds — a device at the edge of two cells hops between them without moving, and that
+///   ping-pong is not movement — or
 /// - the set of visible access points has largely turned over (at most `maximumOverlap` of the
 ///   reference set still heard) *and* the position estimated from the reading lies at least
 ///   `minimumDistance` (≈ 500 m) from the last reported one.
@@ -40,15 +42,20 @@ public struct SignificantChangeDetector: Hashable, Sendable {
     public var minimumDistance: Double
     /// The largest share of the reference access points still heard for a turnover.
     public var maximumOverlap: Double
+    /// Seconds during which a return to a recently reported serving cell is ping-pong.
+    public var cellReturnWindow: Double
 
     private var servingCell: CellIdentity?
     private var accessPoints: Set<BSSID> = []
     private var position: Location?
+    /// Serving cells of reported changes, with when they were reported.
+    private var reportedCells: [CellIdentity: Date] = [:]
 
     /// Creates a detector that has seen nothing yet.
-    public init(minimumDistance: Double = 500, maximumOverlap: Double = 0.25) {
+    public init(minimumDistance: Double = 500, maximumOverlap: Double = 0.25, cellReturnWindow: Double = 600) {
         self.minimumDistance = minimumDistance
         self.maximumOverlap = maximumOverlap
+        self.cellReturnWindow = cellReturnWindow
     }
 
     /// Considers one reading; returns why it is significant, or nil. A significant reading
@@ -61,7 +68,7 @@ public struct SignificantChangeDetector: Hashable, Sendable {
         var reason: Reason?
         if position == nil {
             reason = .first
-        } else if let serving = cells.first?.identity, serving != servingCell {
+        } else if let serving = cells.first?.identity, serving != servingCell, !isPingPong(to: serving, at: estimate.timestamp) {
             reason = .servingCellChanged(from: servingCell, to: serving)
         } else if !heard.isEmpty, let position {
             let overlap = accessPoints.isEmpty ? 0 : Double(accessPoints.intersection(heard).count) / Double(accessPoints.count)
@@ -72,8 +79,16 @@ public struct SignificantChangeDetector: Hashable, Sendable {
         }
         guard let reason else { return nil }
         position = estimate
-        if let serving = cells.first?.identity { servingCell = serving }
+        if let serving = cells.first?.identity {
+            servingCell = serving
+            reportedCells[serving] = estimate.timestamp
+        }
         if !heard.isEmpty { accessPoints = heard }
         return reason
+    }
+
+    private func isPingPong(to cell: CellIdentity, at time: Date) -> Bool {
+        guard let reported = reportedCells[cell] else { return false }
+        return time.timeIntervalSince(reported) <= cellReturnWindow
     }
 }
