@@ -31,7 +31,7 @@ struct FallbackPolicy: Sendable {
                 break
             }
             let reading = await radios.read(source, budget: budget)
-            let (candidate, attempt) = resolve(reading, source: source, sample: &sample, time: time, resolver: resolver)
+            let (candidate, attempt) = await resolve(reading, source: source, sample: &sample, time: time, resolver: resolver)
             attempts.append(attempt)
             if let candidate, candidate.0.location.horizontalAccuracy < (best?.0.location.horizontalAccuracy ?? .infinity) {
                 best = candidate
@@ -44,7 +44,7 @@ struct FallbackPolicy: Sendable {
     private func resolve(
         _ reading: RadioReading, source: PositioningSource, sample: inout RadioSample, time: Date,
         resolver: (any PositionResolver)?
-    ) -> ((PositionEstimate, EstimationInput)?, SourceAttempt) {
+    ) async -> ((PositionEstimate, EstimationInput)?, SourceAttempt) {
         let request: GeolocateRequest
         switch reading {
         case .failed(let outcome, let reason):
@@ -66,15 +66,33 @@ struct FallbackPolicy: Sendable {
         guard let resolver else {
             return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "no radio map to look the emitters up in"))
         }
-        do {
-            guard let (estimate, input) = try resolver.estimate(request, at: time) else {
-                return (nil, SourceAttempt(source: source, outcome: .noFix, reason: "nothing heard is in the radio map"))
-            }
+        switch await Self.estimate(request, at: time, with: resolver) {
+        case .success(nil):
+            return (nil, SourceAttempt(source: source, outcome: .noFix, reason: "nothing heard is in the radio map"))
+        case .success(let (estimate, input)?):
             var located = estimate
             located.location.timestamp = time
             return ((located, input), SourceAttempt(source: source, outcome: .fix, accuracy: estimate.location.horizontalAccuracy))
-        } catch {
-            return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "radio map: \(error)"))
+        case .failure(let error):
+            return (nil, SourceAttempt(source: source, outcome: .unavailable, reason: "radio map: \(error.description)"))
         }
+    }
+
+    /// The resolver's answer, computed on a thread of its own (the radio map is a file).
+    static func estimate(
+        _ request: GeolocateRequest, at time: Date, with resolver: any PositionResolver
+    ) async -> Result<(PositionEstimate, EstimationInput)?, ResolverFailure> {
+        await BlockingWork.run("radio map lookup") {
+            do {
+                return .success(try resolver.estimate(request, at: time))
+            } catch {
+                return .failure(ResolverFailure(description: "\(error)"))
+            }
+        }
+    }
+
+    /// Why the resolver could not answer, as text (errors need not be `Sendable`).
+    struct ResolverFailure: Error, Sendable {
+        let description: String
     }
 }

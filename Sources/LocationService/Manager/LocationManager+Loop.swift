@@ -20,6 +20,7 @@ extension LocationManager {
             hasEpoch = true
             await tick(at: epoch)
         }
+        await saveLastKnown()
         await radios.stop()
         if !Task.isCancelled { loop = nil }
     }
@@ -31,7 +32,10 @@ extension LocationManager {
         if !updateObservers.isEmpty || !regionObservers.isEmpty {
             let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
             sample = outcome.sample
-            deliver(outcome)
+            await deliver(outcome)
+            if let remembered, remembered.timestamp.timeIntervalSince(savedAt ?? .distantPast) >= Self.saveInterval {
+                await saveLastKnown()
+            }
         }
         if !significantObservers.isEmpty {
             await deliverSignificantChange(reusing: &sample)
@@ -41,7 +45,7 @@ extension LocationManager {
         }
     }
 
-    private func deliver(_ outcome: FallbackPolicy.Outcome) {
+    private func deliver(_ outcome: FallbackPolicy.Outcome) async {
         guard var fix = outcome.fix else {
             consecutiveFailures += 1
             if consecutiveFailures >= options.maximumConsecutiveFailures {
@@ -56,7 +60,7 @@ extension LocationManager {
         }
         consecutiveFailures = 0
         fix.location = motion.complete(fix.location)
-        remember(fix.location)
+        remembered = fix.location
         for event in regionMonitor.update(with: fix.location) {
             for continuation in regionObservers.values { continuation.yield(event) }
         }
@@ -81,7 +85,7 @@ extension LocationManager {
             }
         }
         guard let resolver, !(sample.cells.isEmpty && sample.wifi.isEmpty),
-            let (estimate, input) = try? resolver.estimate(sample.geolocateRequest, at: sample.time)
+            case .success(let (estimate, input)?) = await FallbackPolicy.estimate(sample.geolocateRequest, at: sample.time, with: resolver)
         else { return }
         var located = estimate
         located.location.timestamp = sample.time

@@ -62,6 +62,8 @@ public actor LocationManager {
     var regionMonitor: RegionMonitor
     var significantChanges = SignificantChangeDetector()
     var remembered: Location?
+    /// The timestamp of the position last written to the store.
+    var savedAt: Date?
 
     /// An update observer: its stream and its own distance filter.
     struct Observer<Element: Sendable>: Sendable {
@@ -127,7 +129,8 @@ public actor LocationManager {
         let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
         guard var fix = outcome.fix else { throw LocationError.noFix(after: outcome.attempts) }
         fix.location = motion.complete(fix.location)
-        remember(fix.location)
+        remembered = fix.location
+        await saveLastKnown()
         return fix
     }
 
@@ -135,8 +138,14 @@ public actor LocationManager {
         FallbackPolicy(sources: options.sources, desiredAccuracy: options.desiredAccuracy, budget: options.sourceBudget)
     }
 
-    func remember(_ location: Location) {
-        remembered = location
-        try? store?.saveLastKnown(location)
+    /// Seconds of fix time between saves of the last known position during updates (and once
+    /// more when the updates stop), so a fast replay does not write a file per epoch.
+    static let saveInterval: Double = 10
+
+    /// Writes the last known position (on a thread of its own: it is a file).
+    func saveLastKnown() async {
+        guard let store, let remembered, remembered.timestamp != savedAt else { return }
+        savedAt = remembered.timestamp
+        await BlockingWork.run("save last location") { try? store.saveLastKnown(remembered) }
     }
 }
