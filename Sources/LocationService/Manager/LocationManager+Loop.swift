@@ -22,7 +22,10 @@ extension LocationManager {
         }
         await saveLastKnown()
         await radios.stop()
-        if !Task.isCancelled { loop = nil }
+        guard !Task.isCancelled else { return }  // the last observer left; a new one starts a new loop
+        loop = nil
+        // An observer that arrived while this loop was winding down gets a loop of its own.
+        if activeObserverCount > 0 { startIfNeeded() }
     }
 
     /// One epoch: the full fallback run for update and region observers, a radio-only reading
