@@ -61,6 +61,19 @@ import Testing
         await radios.waitUntilStopped()
     }
 
+    @Test func aNewObserverAfterTheFailuresGetsTheNextFix() async throws {
+        var samples = ServiceTraces.walkNorth(from: 0, step: 10, count: 8)
+        for index in 1..<4 { samples[index].gnss = nil }
+        let radios = ReplayRadios(samples: samples, pace: .unpaced)
+        let manager = LocationManager(radios: radios)
+        let (first, error) = await collect(await manager.updates())
+        #expect(first.map { ServiceTraces.index(of: $0.location.timestamp, in: samples) } == [0])
+        #expect(error is LocationError)
+        var again = await manager.updates().makeAsyncIterator()
+        let next = try #require(try await again.next())
+        #expect(ServiceTraces.index(of: next.location.timestamp, in: samples) == 4)
+    }
+
     @Test func theDistanceFilterCountsFromEachObserversLastDeliveredFix() async throws {
         let samples = ServiceTraces.walkNorth(from: 0, step: 20, count: 10)
         var options = LocationManager.Options()

@@ -171,6 +171,27 @@ import TestSupport
         #expect(try JSONParser.parse(live.output)["cached"] == nil)
     }
 
+    @Test func regionsAreRememberedUntilForgotten() async throws {
+        let town = await SharedTown.shared.town()
+        let map = await SharedTown.shared.radioMap()
+        let home = TemporaryDirectory("watch-regions")
+        let environment = ["HOME": home.url.path]
+        let replay = ["watch", "--db", map, "--replay", town + "/walk.trace.jsonl", "--speed", "max", "--max-updates", "1"]
+        let first = await CLIRun(replay + ["--region", "corner=52.52,13.405,150"], environment: environment)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("region corner: starts"))
+        let stored = home.path(".local/share/whereabouts/regions.json")
+        #expect((try FileManager.default.attributesOfItem(atPath: stored)[.posixPermissions] as? Int) == 0o600)
+        let second = await CLIRun(replay, environment: environment)
+        #expect(second.output.contains("region corner: starts"), "remembered: \(second.output)")
+        let forget = await CLIRun(replay + ["--forget-region", "corner"], environment: environment)
+        #expect(forget.status == 0)
+        #expect(!forget.output.contains("region corner"))
+        let unknown = await CLIRun(replay + ["--forget-region", "corner"], environment: environment)
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.contains("no region 'corner' is monitored"))
+    }
+
     @Test func watchIsListedWithItsHelp() async {
         let overview = await CLIRun(["--help"])
         #expect(overview.output.contains("watch"))

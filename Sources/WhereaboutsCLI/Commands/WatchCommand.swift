@@ -15,7 +15,7 @@ enum WatchCommand: WhereaboutsCommand {
             printed when it lies --distance-filter metres from the last one printed. \
             --significant-changes prints only cell- and Wi-Fi-based fixes when the serving cell \
             changes or the access points turn over with about 500 m of movement (no GPS). Each \
-            --region is monitored (and remembered for later runs): its initial state, then entries \
+            --region is monitored (and remembered for later runs, until --forget-region): its initial state, then entries \
             and exits, which fire only once the position is clear of the boundary by max(10 m, 5 % \
             of the radius) with its uncertainty circle, and after --dwell seconds. With --json, \
             every line is a JSON object: fixes in the geolocate response shape with "type":"fix", \
@@ -30,6 +30,7 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--distance-filter", "M", help: "Print a fix only this many metres from the last one printed (default: every fix)."),
             .flag("--significant-changes", help: "Only significant changes: serving cell or ≈ 500 m of Wi-Fi movement, no GPS."),
             .value("--region", "ID=LAT,LON,RADIUS", repeatable: true, help: "Monitor a circular region (repeatable; remembered)."),
+            .value("--forget-region", "ID", repeatable: true, help: "Stop monitoring a remembered region (repeatable)."),
             .value("--dwell", "SECONDS", help: "Time clear across a region boundary before the event fires (default 0)."),
             .value("--replay", "FILE", help: "Drive the service from a replay trace instead of the live radios."),
             .value("--speed", "X", help: "Replay at X times the recorded pace, or 'max' for no waiting (default 1)."),
@@ -53,6 +54,7 @@ enum WatchCommand: WhereaboutsCommand {
             "whereabouts watch --replay town/walk.trace.jsonl --speed max --json --region park=52.52,13.405,150",
             "whereabouts watch --nmea-out | gpsd -N -n /dev/stdin",
             "whereabouts watch --significant-changes --json",
+            "whereabouts watch --forget-region park --max-updates 1",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -83,12 +85,15 @@ enum WatchCommand: WhereaboutsCommand {
         }
         let radios = try makeRadios(arguments, setup: setup)
         let manager = setup.manager(radios: radios)
-        for region in regions {
-            do {
-                try await manager.monitor(region)
-            } catch {
-                throw CommandFailure(.failure, error.description)
+        do {
+            for id in arguments.allValues("--forget-region") {
+                guard try await manager.stopMonitoring(id: id) else {
+                    throw CommandFailure.usage("--forget-region: no region '\(id)' is monitored")
+                }
             }
+            for region in regions { try await manager.monitor(region) }
+        } catch let error as LocationError {
+            throw CommandFailure(ExitCode(rawValue: error.exitCode) ?? .failure, error.description)
         }
         let output = WatchOutput(
             context: context, format: arguments.flag("--nmea-out") ? .nmea : arguments.flag("--json") ? .json : .text)
