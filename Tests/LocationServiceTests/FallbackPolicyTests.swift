@@ -1,5 +1,7 @@
 import Foundation
 import PositioningCore
+import RadioMap
+import TestSupport
 import Testing
 
 @testable import LocationService
@@ -34,6 +36,31 @@ import Testing
         #expect(fix.attempts.map(\.source) == [.cell, .wifi])
         #expect(fix.attempts.map(\.outcome) == [.fix, .skipped])
         #expect(fix.attempts[1].reason == "desired accuracy 3000 m already met")
+        #expect(await radios.readCounts[.wifi] == nil, "the Wi-Fi scan was never started")
+    }
+
+    @Test func aKilometreRequestMetByASmallCellNeverScansWiFi() async throws {
+        // A radio map of one 600 m LTE cell (OpenCellID CSV, imported into a real SQLite file).
+        let directory = TemporaryDirectory("kilometre")
+        let csv = directory.path("cells.csv")
+        try """
+            radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal
+            LTE,262,1,100,7,0,13.405000,52.520000,600,50,1,1705536000,1740096000,0
+
+            """.write(toFile: csv, atomically: true, encoding: .utf8)
+        let mapPath = directory.path("map.sqlite")
+        _ = try RadioMap(path: mapPath, mode: .readWrite).importSurvey(at: csv, options: ImportOptions(), progress: nil)
+        let cell = CellObservation(identity: try CellIdentity(radio: .lte, mcc: 262, mnc: 1, area: 100, cellID: 7), signalStrength: -80)
+        let sample = RadioSample(time: ServiceTraces.start, wifi: fullSample.wifi, cells: [cell])
+        var options = LocationManager.Options()
+        options.sources = [.cell, .wifi]
+        options.desiredAccuracy = .kilometre
+        let radios = ReplayRadios(samples: [sample], pace: .unpaced)
+        let fix = try await LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: mapPath))
+            .requestLocation()
+        try #require(fix.location.horizontalAccuracy <= 1000, "a 600 m cell meets a kilometre")
+        #expect(fix.attempts.map(\.outcome) == [.fix, .skipped])
+        #expect(fix.attempts[1].reason == "desired accuracy 1000 m already met")
         #expect(await radios.readCounts[.wifi] == nil, "the Wi-Fi scan was never started")
     }
 
