@@ -116,6 +116,8 @@ import TestSupport
         (["--speed", "fast", "--replay", "x"], "--speed expects a positive number or 'max'"),
         (["--speed", "2"], "--speed applies to --replay"),
         (["--max-updates", "0"], "--max-updates expects a positive whole number"),
+        (["--nmea-out", "--json"], "--nmea-out and --json cannot be combined"),
+        (["--replay", "x", "--interval", "2"], "--interval applies to the live radios, not --replay"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async {
         let run = await CLIRun(["watch"] + arguments)

@@ -26,6 +26,7 @@ public struct RegionEvent: Hashable, Sendable {
 
     /// The region's id.
     public var regionID: String
+    /// Initial state or crossing.
     public var kind: Kind
     /// The time of the fix that decided it.
     public var time: Date

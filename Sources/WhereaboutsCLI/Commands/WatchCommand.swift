@@ -63,6 +63,9 @@ enum WatchCommand: WhereaboutsCommand {
         guard configuration.enabled else {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
         }
+        if arguments.flag("--nmea-out") && arguments.flag("--json") {
+            throw CommandFailure.usage("--nmea-out and --json cannot be combined")
+        }
         var setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
         if let metres = try arguments.number("--distance-filter") {
             guard metres >= 0 else { throw CommandFailure.usage("--distance-filter must not be negative") }
@@ -109,6 +112,7 @@ enum WatchCommand: WhereaboutsCommand {
             guard interval > 0 else { throw .usage("--interval must be positive") }
             return setup.liveRadios(interval: interval)
         }
+        if arguments.value("--interval") != nil { throw .usage("--interval applies to the live radios, not --replay") }
         var pace = ReplayRadios.Pace.recorded(speed: 1)
         if let text = arguments.value("--speed") {
             if text == "max" {
