@@ -31,6 +31,19 @@ import Testing
         #expect(second.location.timestamp == ServiceTraces.start.addingTimeInterval(5))
     }
 
+    @Test func anAcceleratedReplayIsPacedByTheClock() async throws {
+        let samples = ServiceTraces.walkNorth(from: 0, step: 10, count: 3)  // one a second
+        let clock = ManualClock(now: ServiceTraces.start)
+        let radios = ReplayRadios(samples: samples, clock: clock, pace: .recorded(speed: 4))
+        #expect(try await radios.nextEpoch() == samples[0].time, "the first sample plays at once")
+        let second = Task { try await radios.nextEpoch() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: 0.2)
+        #expect(clock.sleeperCount == 1, "a second of trace at 4× is 0.25 s: not yet")
+        clock.advance(by: 0.05)
+        #expect(try await second.value == samples[1].time)
+    }
+
     @Test func anUnreachableGPSDIsUnavailableAtOnce() async throws {
         let radios = LiveRadios(gpsd: GPSDEndpoint(host: "127.0.0.1", port: 1))
         guard case .failed(let outcome, let reason) = await radios.read(.gps, budget: .seconds(20)) else {

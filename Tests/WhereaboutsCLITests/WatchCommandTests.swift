@@ -194,6 +194,17 @@ import TestSupport
         #expect(unknown.errors.contains("no region 'corner' is monitored"))
     }
 
+    @Test func liveWatchReadsTheReceiverEachEpoch() async throws {
+        let run = await CLIRun([
+            "watch", "--sources", "gps", "--nmea-device", LiveLocateTests.receiverLog, "--interval", "0.1",
+            "--max-updates", "2", "--json",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let fixes = try run.output.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(fixes.count == 2)
+        #expect(fixes.allSatisfy { abs(($0["location"]?["lat"]?.doubleValue ?? 0) - 44.068729937) < 1e-6 })
+    }
+
     @Test func watchIsListedWithItsHelp() async {
         let overview = await CLIRun(["--help"])
         #expect(overview.output.contains("watch"))

@@ -102,6 +102,10 @@ public actor LocationManager {
         options.distanceFilter = metres
     }
 
+    /// Whether location services are enabled (`CLLocationManager.locationServicesEnabled()`);
+    /// when not, every request fails with `LocationError.disabled`.
+    public var locationServicesEnabled: Bool { options.isEnabled }
+
     /// Whether sources are running for observers.
     public var isUpdating: Bool { loop != nil }
 
