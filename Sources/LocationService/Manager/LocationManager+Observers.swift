@@ -74,7 +74,13 @@ extension LocationManager {
     }
 
     /// What the radios read at each epoch, for recording a trace or learning the radio map.
-    /// Passive: it does not keep the sources running by itself.
+    /// Passive: it does not keep the sources running by itself, and it stays open across runs
+    /// of the sources; it ends when a replayed trace ends or its consumer stops iterating.
+    ///
+    /// ```swift
+    /// let samples = await manager.samples()
+    /// Task { for await sample in samples { print(ReplayTrace.line(for: sample)) } }
+    /// ```
     public func samples() -> AsyncStream<RadioSample> {
         let (stream, continuation) = AsyncStream.makeStream(of: RadioSample.self, bufferingPolicy: .unbounded)
         let id = makeObserverID()
