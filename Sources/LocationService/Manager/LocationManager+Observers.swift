@@ -3,7 +3,7 @@ import PositioningCore
 
 extension LocationManager {
     /// Continuous updates: a stream of its own for each caller, all sharing one set of running
-    /// sources. Each observer's first fix is delivered at once, later ones only when they lie
+    /// sources. Each observer's first fix is the next epoch's, later ones come only when they lie
     /// `distanceFilter` metres from the last one it was given. The stream ends with the last
     /// error after `maximumConsecutiveFailures` epochs in a row without a fix, and normally when
     /// a replayed trace ends. Stopping iteration (or cancelling the task) ends the observer; the
