@@ -157,6 +157,7 @@ enum EvalCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
         let now = Date()
+        let matchesFingerprints = try radioMap.hasFingerprints()
         var outcomes: [EvaluationOutcome] = []
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
@@ -165,7 +166,10 @@ enum EvalCommand: WhereaboutsCommand {
             } catch {
                 throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
             }
-            let input = try radioMap.estimationInput(for: request, now: now)
+            var input = try radioMap.estimationInput(for: request, now: now)
+            if matchesFingerprints {
+                input.fingerprints = try radioMap.fingerprints(hearing: request.wifiAccessPoints.map(\.bssid.description))
+            }
             let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
