@@ -12,9 +12,14 @@ extension RadioMap {
         }
     }
 
-    /// Whether the map holds any fingerprint.
+    /// Whether the map holds any fingerprint (false for a map older than the fingerprint
+    /// tables: opening a map read-only never migrates it).
     public func hasFingerprints() throws(RadioMapError) -> Bool {
-        try reading { try self.connection.integer("SELECT EXISTS(SELECT 1 FROM fingerprints)") != 0 }
+        try reading {
+            let hasTable = try self.connection.integer(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'fingerprints'") != 0
+            return try hasTable && self.connection.integer("SELECT EXISTS(SELECT 1 FROM fingerprints)") != 0
+        }
     }
 
     /// The fingerprints that heard at least one of `accessPoints` (names as stored: a BSSID's
