@@ -26,9 +26,14 @@ public struct FingerprintEvaluation: Sendable {
         /// Answered queries whose building *and* floor were right, of those with a known floor.
         public var floorHits: Int
         public var floorQueries: Int
+        /// Answered queries whose truth lay inside the radius `locate` would report
+        /// (`FingerprintPolicy.radius(of:)`, uncalibrated), in the same metres as the errors.
+        public var insideRadius: Int
 
         /// Matches every fingerprint of `validation` with `matcher` and scores it.
-        public init(name: String, matcher: FingerprintMatcher, validation: [Fingerprint]) {
+        public init(
+            name: String, matcher: FingerprintMatcher, validation: [Fingerprint], policy: FingerprintPolicy = FingerprintPolicy()
+        ) {
             self.name = name
             queries = validation.count
             answered = 0
@@ -37,10 +42,15 @@ public struct FingerprintEvaluation: Sendable {
             buildingQueries = 0
             floorHits = 0
             floorQueries = 0
+            insideRadius = 0
             for truth in validation {
                 guard let match = matcher.match(truth.readings) else { continue }
                 answered += 1
-                errors.append(WebMercator.distance(from: match.coordinate, to: truth.position))
+                let error = WebMercator.distance(from: match.coordinate, to: truth.position)
+                errors.append(error)
+                // The radius is in ground metres; the error in projected ones, 1/cos(latitude) larger.
+                let stretch = 1 / cos(truth.position.latitude * .pi / 180)
+                if error <= policy.radius(of: match) * stretch { insideRadius += 1 }
                 if let building = truth.building {
                     buildingQueries += 1
                     if match.building == building { buildingHits += 1 }
@@ -61,6 +71,8 @@ public struct FingerprintEvaluation: Sendable {
         public var buildingHitRate: Double? { buildingQueries > 0 ? Double(buildingHits) / Double(buildingQueries) : nil }
         /// Share of floor-labelled queries placed on the right floor of the right building.
         public var floorHitRate: Double? { floorQueries > 0 ? Double(floorHits) / Double(floorQueries) : nil }
+        /// Share of answered queries whose truth lay inside the reported radius.
+        public var insideRadiusRate: Double? { answered > 0 ? Double(insideRadius) / Double(answered) : nil }
     }
 
     /// The matchers' rows, in order.
@@ -73,7 +85,7 @@ public struct FingerprintEvaluation: Sendable {
 
     /// A fixed-width table for people.
     public var table: String {
-        let header = ["matcher", "n", "answered", "mean", "median", "p90", "building", "floor"]
+        let header = ["matcher", "n", "answered", "mean", "median", "p90", "building", "floor", "inside radius"]
         var lines = [header]
         for row in rows {
             func metres(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
@@ -81,7 +93,7 @@ public struct FingerprintEvaluation: Sendable {
             lines.append([
                 row.name, String(row.queries), percent(Double(row.answered) / Double(max(row.queries, 1))),
                 metres(row.mean), metres(row.percentile(0.5)), metres(row.percentile(0.9)),
-                percent(row.buildingHitRate), percent(row.floorHitRate),
+                percent(row.buildingHitRate), percent(row.floorHitRate), percent(row.insideRadiusRate),
             ])
         }
         let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
@@ -93,7 +105,8 @@ public struct FingerprintEvaluation: Sendable {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// The rows as JSON: `{"rows":[{"matcher","n","answered","mean","median","p90","building","floor"}]}`,
+    /// The rows as JSON: `{"rows":[{"matcher","n","answered","mean","median","p90","buildingHitRate",
+    /// "floorHitRate","insideRadiusRate"}]}`,
     /// with `extra` members written first.
     public func json(extra: (inout JSONWriter) -> Void = { _ in }) -> String {
         var writer = JSONWriter()
@@ -109,6 +122,7 @@ public struct FingerprintEvaluation: Sendable {
             let figures: [(String, Double?, Int)] = [
                 ("mean", row.mean, 2), ("median", row.percentile(0.5), 2), ("p90", row.percentile(0.9), 2),
                 ("buildingHitRate", row.buildingHitRate, 4), ("floorHitRate", row.floorHitRate, 4),
+                ("insideRadiusRate", row.insideRadiusRate, 4),
             ]
             for (key, value, decimals) in figures {
                 writer.writeKey(key)
