@@ -110,6 +110,10 @@ enum RadioMapSchema {
         // Populated places (GeoNames) for `locate`'s place and `geocode`; an R*Tree finds the
         // nearest place without scanning (see RadioMap+Places.swift).
         ("v2-places", RadioMapSchema.placesMigration),
+        // Fingerprint matching looks up the fingerprints that heard a scan's access points.
+        ("v3-fingerprint-readings-by-access-point", """
+        CREATE INDEX fingerprint_readings_access_point ON fingerprint_readings(access_point);
+        """),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

@@ -34,6 +34,20 @@ import TestSupport
         #expect(try map.connection.integer("SELECT count(*) FROM fingerprint_readings") == 0)
     }
 
+    @Test func fingerprintsHearingAnAccessPointComeBackWhole() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        _ = try map.importSurvey(at: RadioMapFixtures.fixture("ujiindoorloc_sample.csv"), options: ImportOptions(), progress: nil)
+        let all = try map.fingerprints()
+        #expect(all.count == 4)
+        #expect(all.allSatisfy { $0.floor != nil && $0.building != nil && !$0.readings.isEmpty })
+        #expect(try map.hasFingerprints())
+        let name = try #require(all.first?.readings.first?.accessPoint)
+        let hearing = try map.fingerprints(hearing: [name, "WAP-never-heard"])
+        #expect(hearing == all.filter { $0.readings.contains { $0.accessPoint == name } })
+        #expect(try map.fingerprints(hearing: ["WAP-never-heard"]).isEmpty)
+    }
+
     @Test func badFingerprintRowsAreCounted() throws {
         let directory = TemporaryDirectory()
         let text = """

@@ -78,6 +78,25 @@ import TestSupport
         #expect((groups.first?["n"]?.integerValue ?? 0) > 10)
     }
 
+    @Test func aFingerprintTableIsScoredByErrorBuildingAndFloor() async throws {
+        let table = TestPaths.fixture("radiomap/ujiindoorloc_sample.csv").path
+        let run = await CLIRun(["eval", "--fingerprints", table, "--validation", table, "--neighbours", "1", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        let rows = try #require(report["rows"]?.arrayValue)
+        #expect(rows.compactMap { $0["matcher"]?.stringValue } == ["whereabouts", "1-NN dBm"])
+        // Every spot matched against a survey holding itself: found where it was taken.
+        for row in rows {
+            #expect(row["n"]?.integerValue == 4)
+            #expect(row["answered"]?.integerValue == 4)
+            #expect((row["mean"]?.doubleValue ?? .infinity) < 0.01)
+            #expect(row["buildingHitRate"]?.doubleValue == 1)
+            #expect(row["floorHitRate"]?.doubleValue == 1)
+        }
+        let missing = await CLIRun(["eval", "--fingerprints", table])
+        #expect(missing.status == 64)
+    }
+
     @Test(arguments: [
         [String](),
         ["--town", "a", "--queries", "b"],

@@ -44,6 +44,12 @@ public struct Locator {
     public var notes: [String]
     /// Whether to add `place` (the nearest populated place) to found positions.
     public var namesPlaces = false
+    /// Whether to look up stored fingerprints for fingerprint matching (set it when the map
+    /// holds any: `radioMap.hasFingerprints()`).
+    public var matchesFingerprints = false
+    /// Whether to add `"calibrated": true/false` to found positions: true only when a stored
+    /// factor for the fix's own source and emitter count scaled its radius.
+    public var reportsCalibration = false
 
     /// Creates a locator over an open radio map.
     public init(radioMap: RadioMap, estimator: any PositionEstimator, extraFields: JSONObject = [:], notes: [String] = []) {
@@ -66,13 +72,17 @@ public struct Locator {
 
     /// The geolocate response for a parsed request; only database failures throw.
     public func respond(to request: GeolocateRequest) throws -> Response {
-        let input = try radioMap.estimationInput(for: request, now: Date())
+        var input = try radioMap.estimationInput(for: request, now: Date())
+        if matchesFingerprints {
+            input.fingerprints = try radioMap.fingerprints(hearing: request.wifiAccessPoints.map(\.bssid.description))
+        }
         guard var estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }
         estimate.notes += notes
         let place = namesPlaces ? try radioMap.nearestPlace(to: estimate.location.coordinate) : nil
         var fields = extraFields
+        if reportsCalibration { fields.append(key: "calibrated", value: .bool(estimate.isRadiusCalibrated ?? false)) }
         if let place { fields.append(key: "place", value: .object(PlaceJSON.object(for: place))) }
         return Response(
             outcome: .found, json: GeolocateResponse(estimate: estimate, extraFields: fields).jsonString,

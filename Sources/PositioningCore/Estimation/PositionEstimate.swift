@@ -82,6 +82,13 @@ public struct PositionEstimate: Hashable, Sendable {
     public var rejected: [EmitterRejection]
     /// Human-readable remarks, e.g. that Wi-Fi and cell disagreed and which one won.
     public var notes: [String]
+    /// Whether a calibration factor (fitted on held-out scans for this source and emitter
+    /// count) scaled the radius; nil for estimators that are never calibrated (Ichnaea's).
+    public var isRadiusCalibrated: Bool?
+    /// The floor a fingerprint match puts the device on, when the fingerprints have floors.
+    public var floor: Int?
+    /// The building a fingerprint match puts the device in, when the fingerprints name buildings.
+    public var building: String?
 
     public init(
         location: Location, method: EstimationMethod, used: [EmitterContribution] = [],

@@ -12,12 +12,16 @@ public struct EstimationInput: Sendable {
     public var areas: [AreaIdentity: KnownArea]
     /// The time of the query, for age-dependent weights.
     public var now: Date
+    /// Stored fingerprints that heard at least one of the observed access points (empty when
+    /// the map holds none), for fingerprint matching.
+    public var fingerprints: [Fingerprint]
 
     public init(
         wifi: [WiFiObservation] = [], cells: [CellObservation] = [],
         accessPoints: [BSSID: KnownAccessPoint] = [:], knownCells: [CellIdentity: KnownCell] = [:],
-        areas: [AreaIdentity: KnownArea] = [:], now: Date = Date()
+        areas: [AreaIdentity: KnownArea] = [:], now: Date = Date(), fingerprints: [Fingerprint] = []
     ) {
+        self.fingerprints = fingerprints
         self.wifi = wifi
         self.cells = cells
         self.accessPoints = accessPoints

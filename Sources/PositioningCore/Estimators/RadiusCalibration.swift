@@ -43,6 +43,12 @@ public struct RadiusCalibration: Hashable, Sendable {
         factors[source]?[CountBin(count: emitterCount)] ?? 1
     }
 
+    /// Whether a factor was set for `source` and the bin of `emitterCount` (else the radius
+    /// passes through unscaled).
+    public func hasFactor(for source: LocationSource, emitterCount: Int) -> Bool {
+        factors[source]?[CountBin(count: emitterCount)] != nil
+    }
+
     /// Sets the factor for `source` and `bin`.
     /// - Precondition: `factor` is positive and finite.
     public mutating func setFactor(_ factor: Double, for source: LocationSource, bin: CountBin) {

@@ -27,6 +27,8 @@ public struct WhereaboutsEstimator: PositionEstimator {
     public var trustedRouterCount: Int
     /// How many agreeing routers make a Wi-Fi fix outweigh a known cell it disagrees with.
     public var overrulingRouterCount: Int
+    /// When stored fingerprints answer instead of the access-point centroid.
+    public var fingerprints = FingerprintPolicy()
 
     /// `whereabouts`.
     public var name: String { "whereabouts" }
@@ -46,6 +48,9 @@ public struct WhereaboutsEstimator: PositionEstimator {
 
     /// The best position `input` supports, or nil when no heard emitter is usable.
     public func estimatePosition(from input: EstimationInput) -> PositionEstimate? {
+        if let match = fingerprints.match(input), fingerprints.trusts(match) {
+            return fingerprintEstimate(match, input: input)
+        }
         let wifiResult = wifi.estimate(from: input)
         let cellFix = cell.estimate(from: input)
         let cellRejections = cellFix?.rejected ?? cell.rejections(from: input)
@@ -107,17 +112,43 @@ public struct WhereaboutsEstimator: PositionEstimator {
         notes: [String] = []
     ) -> PositionEstimate {
         let radius = calibration.calibrated(candidate.radius, source: .wifi, emitterCount: candidate.routerCount)
-        return PositionEstimate(
+        var estimate = PositionEstimate(
             location: Location(coordinate: candidate.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
             method: candidate.method, used: candidate.used, rejected: rejected, notes: notes)
+        estimate.isRadiusCalibrated = calibration.hasFactor(for: .wifi, emitterCount: candidate.routerCount)
+        return estimate
+    }
+
+    private func fingerprintEstimate(_ match: FingerprintMatch, input: EstimationInput) -> PositionEstimate {
+        var heard: [BSSID] = []
+        for observation in input.wifi where !observation.isOptedOut && !heard.contains(observation.bssid) {
+            heard.append(observation.bssid)
+        }
+        var estimate = PositionEstimate(
+            location: Location(
+                coordinate: match.coordinate, horizontalAccuracy: fingerprints.radius(of: match), timestamp: input.now,
+                source: .wifi),
+            method: .fingerprint,
+            used: heard.map { EmitterContribution(emitter: .accessPoint($0), weight: 1 / Double(heard.count)) },
+            notes: [String(
+                format: "fingerprint match: %d neighbours, the nearest shares %d of %d access points (signal distance %.2f)",
+                match.neighbours, match.sharedAccessPoints, match.heardAccessPoints, match.bestDistance)])
+        // Fingerprint radii are not yet calibrated by `db calibrate` (its folds refit access
+        // points, not fingerprints), so no factor applies.
+        estimate.isRadiusCalibrated = false
+        estimate.floor = match.floor
+        estimate.building = match.building
+        return estimate
     }
 
     private func cellEstimate(
         _ fix: CellEstimator.Fix, input: EstimationInput, rejected: [EmitterRejection]
     ) -> PositionEstimate {
         let radius = calibration.calibrated(fix.radius, source: .cell, emitterCount: fix.emitterCount)
-        return PositionEstimate(
+        var estimate = PositionEstimate(
             location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)
+        estimate.isRadiusCalibrated = calibration.hasFactor(for: .cell, emitterCount: fix.emitterCount)
+        return estimate
     }
 }

@@ -95,6 +95,14 @@ public struct GeolocateResponse: Hashable, Sendable {
             writer.writeKey("cached")
             writer.write(isCached)
         }
+        if let floor = estimate.floor {
+            writer.writeKey("floor")
+            writer.write(floor)
+        }
+        if let building = estimate.building {
+            writer.writeKey("building")
+            writer.write(building)
+        }
         writeEmitters(to: &writer)
         writer.writeKey("notes")
         writer.beginArray()

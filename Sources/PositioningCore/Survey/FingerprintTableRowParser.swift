@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Header: `WAP001,…,WAPnnn,LONGITUDE,LATITUDE,FLOOR,BUILDINGID,SPACEID,RELATIVEPOSITION,USERID,
 /// PHONEID,TIMESTAMP`. A `WAPnnn` cell holds the RSSI in dBm (−104…0), or `100` for "not heard".
+/// Access-point columns may instead be named by BSSID (`aa:bb:cc:dd:ee:ff`, stored in that
+/// lower-case form): such fingerprints match live scans in `locate`, anonymised ones only each other.
 /// LONGITUDE/LATITUDE are EPSG:3857 (Web Mercator) metres, converted here to WGS84 degrees;
 /// TIMESTAMP is Unix seconds.
 public struct FingerprintTableRowParser: Sendable {
@@ -16,7 +18,8 @@ public struct FingerprintTableRowParser: Sendable {
 
     /// Whether `record` is a fingerprint-table header (`WAP001` and Mercator LONGITUDE/LATITUDE).
     public static func isHeader(_ record: CSVRecord) -> Bool {
-        record.fields.contains("WAP001") && record.fields.contains("LONGITUDE") && record.fields.contains("LATITUDE")
+        record.fields.contains("LONGITUDE") && record.fields.contains("LATITUDE")
+            && (record.fields.contains("WAP001") || record.fields.contains { BSSID($0) != nil })
     }
 
     /// Creates a parser for the columns `header` names.
@@ -24,7 +27,10 @@ public struct FingerprintTableRowParser: Sendable {
     public init(header: CSVRecord) throws(SurveyRowError) {
         let names = header.fields
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
-        let accessPoints = names.enumerated().filter { $0.element.hasPrefix("WAP") }.map { (index: $0.offset, name: $0.element) }
+        let accessPoints = names.enumerated().compactMap { column, name -> (index: Int, name: String)? in
+            if name.hasPrefix("WAP") { return (column, name) }
+            return BSSID(name).map { (column, $0.description) }
+        }
         guard !accessPoints.isEmpty, let longitude = column("LONGITUDE"), let latitude = column("LATITUDE") else {
             throw SurveyRowError(reason: "not a fingerprint table header",
                                  detail: "header lacks WAP columns or LONGITUDE/LATITUDE")

@@ -86,12 +86,13 @@ struct CalibrationOptions {
     }
 
     /// A locator for `estimator` with the map's stored factors applied; Whereabouts' responses
-    /// say `"calibrated": true/false`, and an uncalibrated one notes that its radius is raw.
+    /// say `"calibrated": true` only when a stored factor for the fix's own source and emitter
+    /// count scaled its radius, and on a map never calibrated they note that the radius is raw.
     static func locator(radioMap: RadioMap, estimator: any PositionEstimator) throws -> Locator {
         guard estimator is WhereaboutsEstimator else { return Locator(radioMap: radioMap, estimator: estimator) }
         let factors = try radioMap.calibrationFactors()
         var locator = Locator(radioMap: radioMap, estimator: applying(factors, to: estimator))
-        locator.extraFields = ["calibrated": .bool(!factors.isEmpty)]
+        locator.reportsCalibration = true
         if factors.isEmpty {
             locator.notes = ["radius not calibrated yet: conservative; run `whereabouts db calibrate`"]
         }

@@ -17,7 +17,10 @@ enum EvalCommand: WhereaboutsCommand {
             it heard) and emitter-count bin (emitters used; heard when unanswered): n, answered \
             %, median, p68, p90 and p95 error in metres, and how often the truth lay inside the \
             reported radius with its Wilson 95 % interval. Whereabouts' radius is meant to hold \
-            the truth 68 % of the time, Ichnaea's 95 %. \
+            the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
+            table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
+            instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
+            and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
             k-fold refits, as `db calibrate` does; none shows the raw radius.
@@ -29,6 +32,9 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
             .value("--min-aps", "N", help: "With --survey: held-out scans need at least N access points (default 3)."),
+            .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
+            .value("--validation", "FILE", help: "With --fingerprints: the fingerprint table to locate and score."),
+            .value("--neighbours", "K", help: "With --fingerprints: neighbours that vote and average (default 11)."),
             .value("--queries", "FILE", help: "Geolocate requests, one per line."),
             .value("--truth", "FILE", help: "True positions, line for line with --queries."),
             .value("--db", "PATH", help: "Radio map to evaluate against (with --queries)."),
@@ -43,11 +49,13 @@ enum EvalCommand: WhereaboutsCommand {
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
+            "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
         ],
         examples: [
             "whereabouts simulate --seed 3 --out town3 && whereabouts eval --town town3",
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-column split_random20",
             "whereabouts eval --queries q.jsonl --truth t.jsonl --db map.sqlite --plot eval.svg",
+            "whereabouts eval --fingerprints trainingData.csv.xz --validation validationData.csv.xz",
         ])
 
     enum CalibrationMode: String {
@@ -55,6 +63,12 @@ enum EvalCommand: WhereaboutsCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if let training = arguments.value("--fingerprints") {
+            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
+                throw CommandFailure.usage("--fingerprints cannot be combined with --town, --survey or --queries")
+            }
+            return try runFingerprints(arguments, training: training, context: context)
+        }
         let estimators: [any PositionEstimator]
         switch (arguments.value("--estimator") ?? "both").lowercased() {
         case "both": estimators = [WhereaboutsEstimator(), IchnaeaEstimator()]
@@ -143,6 +157,7 @@ enum EvalCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
         let now = Date()
+        let matchesFingerprints = try radioMap.hasFingerprints()
         var outcomes: [EvaluationOutcome] = []
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
@@ -151,7 +166,10 @@ enum EvalCommand: WhereaboutsCommand {
             } catch {
                 throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
             }
-            let input = try radioMap.estimationInput(for: request, now: now)
+            var input = try radioMap.estimationInput(for: request, now: now)
+            if matchesFingerprints {
+                input.fingerprints = try radioMap.fingerprints(hearing: request.wifiAccessPoints.map(\.bssid.description))
+            }
             let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)

@@ -70,6 +70,7 @@ enum LocateCommand: WhereaboutsCommand {
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
         var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
         locator.namesPlaces = try radioMap.hasPlaces()
+        locator.matchesFingerprints = try radioMap.hasFingerprints()
         if let request {
             let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
             return try locateOne(request, with: locator, pictures: pictures, context: context)
