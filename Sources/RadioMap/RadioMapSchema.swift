@@ -110,6 +110,9 @@ enum RadioMapSchema {
         // Populated places (GeoNames) for `locate`'s place and `geocode`; an R*Tree finds the
         // nearest place without scanning (see RadioMap+Places.swift).
         ("v2-places", RadioMapSchema.placesMigration),
+        // What retention keeps of raw sightings it drops: one row per emitter and import
+        // (see RadioMap+Retention.swift). Empty until `keep_observations_days` drops something.
+        ("v3-observation-summaries", RadioMapSchema.observationSummariesMigration),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.
