@@ -12,14 +12,21 @@ struct TinyTownMap {
     let path: String
     let map: RadioMap
 
-    init(seed: UInt64 = 3) throws {
+    init(seed: UInt64 = 3, publishedCells: Bool = true) throws {
         town = Town(TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: .tiny))
         _ = try TownWriter(town: town).write(to: directory.url.path)
         path = RadioMapFixtures.mapPath(in: directory)
         map = try RadioMap(path: path, mode: .readWrite)
-        for name in [TownWriter.FileName.survey, TownWriter.FileName.cells] {
+        for name in [TownWriter.FileName.survey] + (publishedCells ? [TownWriter.FileName.cells] : []) {
             _ = try map.importSurvey(at: directory.path(name), options: ImportOptions(), progress: nil)
         }
+    }
+
+    /// Another map of the same town at `path`, without importing anything.
+    init(sameTownAs other: TinyTownMap, path: String) throws {
+        town = other.town
+        self.path = path
+        map = try RadioMap(path: path, mode: .readWrite)
     }
 
     func count(_ table: String) throws -> Int64 {

@@ -159,6 +159,16 @@ final class EmitterReaggregation {
             time: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)))
     }
 
+    /// An observation from the columns `latitude, longitude, accuracy, signal, time` starting at
+    /// `first`, with the SSID from column `ssid` when given.
+    static func observation(from statement: SQLiteStatement, first: Int32, ssid: Int32?) -> SurveyObservation {
+        SurveyObservation(
+            position: Coordinate(latitude: statement.double(first), longitude: statement.double(first + 1)),
+            positionAccuracy: statement.optionalDouble(first + 2), signalStrength: statement.optionalDouble(first + 3),
+            time: statement.optionalDouble(first + 4).map(Date.init(timeIntervalSince1970:)),
+            ssid: ssid.flatMap { statement.text($0) })
+    }
+
     /// A summary from the columns `latitude, longitude, weight, samples, spread, first_seen, last_seen`.
     static func summary(from statement: SQLiteStatement) -> ObservationSummary {
         ObservationSummary(
