@@ -27,7 +27,7 @@ extension EmitterAggregator {
     ///
     /// Without learned sightings this is `aggregateAccessPoint(_:observations:)`. An access point
     /// only ever met while learning is `.unproven` until it has `minimumDistinctSightings`
-    /// distinct sightings. A surveyed one whose learned sightings mostly lie beyond its range
+    /// distinct sightings. A surveyed one whose learned sightings centre beyond its range
     /// (`disagreementFactor × radius + disagreementMargin`) was moved since the survey: it is
     /// placed from those new sightings alone — never averaged into a wrong middle — and stays
     /// `.moved` (unused) until they are enough distinct sightings to trust.
@@ -48,11 +48,17 @@ extension EmitterAggregator {
             }
             return new
         }
+        // Where the learned sightings place it, and whether that is beyond the old range.
+        guard let learnedCentre = Geodesy.weightedMean(learned.map { ($0.position, $0.weight) })
+            ?? Geodesy.mean(learned.map(\.position))
+        else { return old }
         let reach = learning.disagreementFactor * old.radius + learning.disagreementMargin
-        let disagreeing = learned.filter { Geodesy.distance(from: old.coordinate, to: $0.position) > reach }
-        let disagreeingCount = disagreeing.reduce(0) { $0 + $1.count }
-        let agreeingCount = learned.reduce(0) { $0 + $1.count } - disagreeingCount
-        guard disagreeingCount >= 2, disagreeingCount > agreeingCount,
+        // Sightings made before the move (near the old place) are left out of the new one.
+        let disagreeing = learned.filter {
+            Geodesy.distance(from: $0.position, to: learnedCentre) < Geodesy.distance(from: $0.position, to: old.coordinate)
+        }
+        guard Geodesy.distance(from: old.coordinate, to: learnedCentre) > reach,
+            disagreeing.reduce(0, { $0 + $1.count }) >= 2,
             var moved = aggregateAccessPoint(bssid, sightings: disagreeing)
         else {
             return aggregateAccessPoint(bssid, sightings: surveyed + learned)

@@ -21,9 +21,9 @@ public struct LearningPolicy: Hashable, Sendable {
     public var distinctInterval: TimeInterval = 20
     /// …or this many metres apart.
     public var distinctDistance: Double = 30
-    /// A learned sighting disagrees with a known access point when it lies further than
-    /// `disagreementFactor × radius + disagreementMargin` metres from it.
-    public var disagreementFactor: Double = 2
+    /// Learned sightings disagree with a known access point when their centre lies further
+    /// than `disagreementFactor × radius + disagreementMargin` metres from it.
+    public var disagreementFactor: Double = 1
     public var disagreementMargin: Double = 50
 
     /// The defaults above.

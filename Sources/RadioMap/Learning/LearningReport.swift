@@ -18,7 +18,9 @@ public struct LearningReport: Hashable, Sendable {
     public var accessPointsNew = 0
     /// Known access points re-aggregated with the new sightings.
     public var accessPointsUpdated = 0
-    /// Known access points found moved since they were last placed (relocated or flagged).
+    /// Known access points whose learned sightings centre beyond their old range, re-placed
+    /// from the new sightings (or flagged `.moved` until enough): routers moved since the
+    /// survey, and ones the survey placed badly.
     public var accessPointsMoved = 0
     public var cellsNew = 0
     public var cellsUpdated = 0

@@ -98,7 +98,7 @@ extension EvalCommand {
         }
         text += "learned: \(c(report.observationsStored)) sightings from \(c(report.samplesAccepted)) of "
             + "\(c(report.samplesOffered)) samples in \(c(report.batchesWritten)) transactions; "
-            + "\(c(report.accessPointsNew)) new access points, \(c(report.accessPointsMoved)) found moved; "
+            + "\(c(report.accessPointsNew)) new access points, \(c(report.accessPointsMoved)) re-placed beyond their old range; "
             + "\(c(report.optedOutSkipped)) opted-out and \(c(report.randomizedSkipped)) randomized addresses skipped; "
             + String(format: "%.2f s\n", result.learningSeconds)
         context.output.write(text)
