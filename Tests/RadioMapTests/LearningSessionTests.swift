@@ -56,4 +56,18 @@ import WorldSimulator
             "SELECT count(*) FROM ap_observations WHERE import_id = \(record.id)") + town.map.connection.integer(
             "SELECT count(*) FROM cell_observations WHERE import_id = \(record.id)") == Int64(written))
     }
+
+    @Test func aSessionWithRetentionSummarizesOldSightingsWithItsFirstBatch() throws {
+        let town = try TinyTownMap()
+        // The survey is from 2025; learning happens now, keeping 30 days.
+        let session = LearningSession(radioMap: town.map, batchSize: 5, keepObservationsDays: 30)
+        try town.town.forEachWalkSample(duration: 120) { try session.offer($0.learningSample(in: town.town)) }
+        let report = try session.finish()
+        #expect(report.batchesWritten > 0)
+        let surveyID = try #require(try town.map.imports().first?.id)
+        #expect(try town.map.connection.integer(
+            "SELECT count(*) FROM ap_observations WHERE import_id = ?", [.integer(surveyID)]) == 0)
+        #expect(try town.count("ap_observation_summaries") > 0)
+        #expect(try town.count("access_points") > 0)
+    }
 }

@@ -14,8 +14,8 @@ import Foundation
 /// ```swift
 /// var gate = LearningGate()
 /// switch gate.evaluate(sample) {
-/// case .accepted(let rows, _): try session.record(rows)
-/// case .rejected(let reason): print(reason)
+/// case .accepted(let rows, let optedOut, let randomized): print(rows.count, optedOut, randomized)
+/// case .rejected(let reason): print(reason.rawValue)
 /// }
 /// ```
 public struct LearningGate: Sendable {
