@@ -44,7 +44,7 @@ final class EmitterReaggregation {
             FROM ap_observation_summaries WHERE bssid = ?
             """)
         summaries.bind(key)
-        while try summaries.step() {
+        while try hasSummaries().accessPoints, try summaries.step() {
             var summary = Self.summary(from: summaries)
             summary.ssid = summaries.text(8)
             if learning.contains(summaries.int64(7)) {
@@ -99,7 +99,7 @@ final class EmitterReaggregation {
             FROM cell_observation_summaries WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
             """)
         summaries.bind(key)
-        while try summaries.step() {
+        while try hasSummaries().cells, try summaries.step() {
             let summary = Self.summary(from: summaries)
             if learning.contains(summaries.int64(7)) {
                 evidence.learnedSummaries.append(summary)
@@ -176,6 +176,18 @@ final class EmitterReaggregation {
             weight: statement.double(2), sampleCount: Int(statement.int64(3)), spread: statement.double(4),
             firstSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
             lastSeen: statement.optionalDouble(6).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// Whether any summaries exist (read once per run): most maps never drop a sighting, and
+    /// skipping the per-emitter lookup keeps imports as fast as before summaries existed.
+    private var summariesPresent: (accessPoints: Bool, cells: Bool)?
+    private func hasSummaries() throws -> (accessPoints: Bool, cells: Bool) {
+        if let summariesPresent { return summariesPresent }
+        let present = (
+            accessPoints: try connection.integer("SELECT EXISTS(SELECT 1 FROM ap_observation_summaries)") != 0,
+            cells: try connection.integer("SELECT EXISTS(SELECT 1 FROM cell_observation_summaries)") != 0)
+        summariesPresent = present
+        return present
     }
 
     /// Ids of the imports that are learning sessions (read once per run: a handful of rows).
