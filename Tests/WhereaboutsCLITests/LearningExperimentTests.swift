@@ -48,5 +48,13 @@ import WorldSimulator
         #expect((report["learned"]?["observationsStored"]?.doubleValue ?? 0) > 0)
         let usage = await CLIRun(["eval", "--learn", "--size", "huge"])
         #expect(usage.status == 64)
+
+        // A town written by `simulate` is rebuilt from its town.json.
+        let town = await SharedTown.shared.town()
+        let fromTown = await CLIRun(["eval", "--town", town, "--learn", "--drive-minutes", "5", "--json"])
+        #expect(fromTown.status == 0, "\(fromTown.errors)")
+        #expect(try JSONParser.parse(fromTown.output)["seed"]?.doubleValue == 11)
+        let notATown = await CLIRun(["eval", "--town", TemporaryDirectory().url.path, "--learn"])
+        #expect(notATown.status == 65)
     }
 }

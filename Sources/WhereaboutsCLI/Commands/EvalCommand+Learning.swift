@@ -7,13 +7,24 @@ extension EvalCommand {
     /// `eval --learn`: how much learning a drive repairs a town's stale survey (see
     /// `LearningExperiment`), before and after, in the moved area and elsewhere.
     static func runLearning(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let seedText = arguments.value("--seed") ?? "1"
-        guard let seed = UInt64(seedText) else { throw CommandFailure.usage("--seed expects a whole number, got '\(seedText)'") }
-        let sizeText = arguments.value("--size") ?? "small"
-        guard let size = TownSize(named: sizeText) else {
-            throw CommandFailure.usage("--size expects tiny, small, medium or large, got '\(sizeText)'")
+        var specification: TownSpecification
+        var sizeText = arguments.value("--size") ?? "small"
+        if let town = arguments.value("--town") {
+            guard arguments.value("--seed") == nil, arguments.value("--size") == nil else {
+                throw CommandFailure.usage("--town already says the seed and size; drop --seed/--size")
+            }
+            (specification, sizeText) = try townSpecification(in: town)
+        } else {
+            let seedText = arguments.value("--seed") ?? "1"
+            guard let seed = UInt64(seedText) else {
+                throw CommandFailure.usage("--seed expects a whole number, got '\(seedText)'")
+            }
+            guard let size = TownSize(named: sizeText) else {
+                throw CommandFailure.usage("--size expects tiny, small, medium or large, got '\(sizeText)'")
+            }
+            specification = TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: size)
         }
-        var specification = TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: size)
+        let seed = specification.seed
         if let text = arguments.value("--moved-fraction") {
             guard let fraction = Double(text), fraction >= 0, fraction <= 1 else {
                 throw CommandFailure.usage("--moved-fraction expects a number from 0 to 1, got '\(text)'")
@@ -103,6 +114,39 @@ extension EvalCommand {
             + String(format: "%.2f s\n", result.learningSeconds)
         context.output.write(text)
         return .success
+    }
+}
+
+extension EvalCommand {
+    /// The specification `simulate` wrote `DIR/town.json` from (seed, centre, size preset),
+    /// checked against the counts the file records.
+    static func townSpecification(in directory: String) throws -> (TownSpecification, String) {
+        let path = directory + "/" + TownWriter.FileName.description
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(.dataError, "\(directory) holds no \(TownWriter.FileName.description); write one with `whereabouts simulate`")
+        }
+        let description: JSONValue
+        do {
+            description = try JSONParser.parse(Array(data))
+        } catch {
+            throw CommandFailure(.dataError, "\(path): \(error)")
+        }
+        guard let seed = description["seed"]?.doubleValue, seed >= 0, seed == seed.rounded(),
+            let latitude = description["centre"]?["lat"]?.doubleValue,
+            let longitude = description["centre"]?["lng"]?.doubleValue,
+            let extent = description["extentMeters"]?.doubleValue,
+            let name = TownSize.presetNames.first(where: { TownSize(named: $0)?.extentMeters == extent }),
+            let size = TownSize(named: name)
+        else {
+            throw CommandFailure(.dataError, "\(path): not a description of a preset-size `simulate` town")
+        }
+        var specification = TownSpecification(seed: UInt64(seed), centre: Coordinate(latitude: latitude, longitude: longitude), size: size)
+        if let fraction = description["movedFraction"]?.doubleValue { specification.movedFraction = fraction }
+        let moved = Town(specification).accessPoints.filter { $0.isMoved && $0.role == .primary }.count
+        guard description["counts"]?["movedRouters"]?.doubleValue == Double(moved) else {
+            throw CommandFailure(.dataError, "\(path): this version of whereabouts builds a different town from it; re-run `simulate`")
+        }
+        return (specification, name)
     }
 }
 

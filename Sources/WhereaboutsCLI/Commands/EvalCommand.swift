@@ -37,7 +37,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--folds", "K", help: "Folds for k-fold calibration (default 5)."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
-            .flag("--learn", help: "Measure learning instead: a town (--seed, --size) is surveyed, its queries located, a GPS-tagged drive learned, the queries located again."),
+            .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
             .value("--size", "SIZE", help: "With --learn: tiny, small (default), medium or large."),
             .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
             .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
@@ -47,12 +47,13 @@ enum EvalCommand: WhereaboutsCommand {
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
-            "--learn [--seed N] [--size SIZE] [--moved-fraction F] [--drive-minutes M] [--json]",
+            "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--json]",
         ],
         examples: [
             "whereabouts simulate --seed 3 --out town3 && whereabouts eval --town town3",
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-column split_random20",
             "whereabouts eval --queries q.jsonl --truth t.jsonl --db map.sqlite --plot eval.svg",
+            "whereabouts simulate --seed 2 --out town2 && whereabouts eval --town town2 --learn",
             "whereabouts eval --learn --seed 2 --moved-fraction 0.1",
         ])
 
