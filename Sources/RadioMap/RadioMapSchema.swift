@@ -114,6 +114,9 @@ enum RadioMapSchema {
         ("v3-fingerprint-readings-by-access-point", """
         CREATE INDEX fingerprint_readings_access_point ON fingerprint_readings(access_point);
         """),
+        // What retention keeps of raw sightings it drops: one row per emitter and import
+        // (see RadioMap+Retention.swift). Empty until `keep_observations_days` drops something.
+        ("v3-observation-summaries", RadioMapSchema.observationSummariesMigration),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

@@ -8,8 +8,8 @@ public enum Whereabouts {
     static let commands: [any WhereaboutsCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
         ServeCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseStatsCommand.self,
-        DatabaseImportsCommand.self, DatabaseForgetImportCommand.self, DatabaseCalibrateCommand.self,
-        DatabaseMapCommand.self,
+        DatabaseImportsCommand.self, DatabaseForgetImportCommand.self, DatabaseForgetCommand.self,
+        DatabaseExportCommand.self, DatabaseCalibrateCommand.self, DatabaseMapCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.

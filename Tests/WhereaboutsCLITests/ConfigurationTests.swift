@@ -11,11 +11,13 @@ import Testing
             sources = gps, wifi   # no modem here
             database = /tmp/map.sqlite
             keep_observations_days = 30
+            learn = true
             """, path: "test.conf")
         #expect(configuration.enabled == false)
         #expect(configuration.sources == ["gps", "wifi"])
         #expect(configuration.database == "/tmp/map.sqlite")
         #expect(configuration.keepObservationsDays == 30)
+        #expect(configuration.learn)
     }
 
     @Test func namesTheLineOfAnUnknownKey() {

@@ -25,7 +25,11 @@ public enum EmitterAggregator {
     public static func aggregateAccessPoint(
         _ bssid: BSSID, observations: [SurveyObservation]
     ) -> KnownAccessPoint? {
-        guard let summary = summarize(observations, policy: .accessPoint) else { return nil }
+        aggregateAccessPoint(bssid, sightings: observations.map(Sighting.init))
+    }
+
+    static func aggregateAccessPoint(_ bssid: BSSID, sightings: [Sighting]) -> KnownAccessPoint? {
+        guard let summary = summarize(sightings, policy: .accessPoint) else { return nil }
         var status = summary.places.status
         // Many routers use locally administered BSSIDs for secondary networks, but phones use
         // them for randomized hotspot addresses: trust one only once it stayed put over time.
@@ -33,7 +37,7 @@ public enum EmitterAggregator {
             status = .unproven
         }
         return KnownAccessPoint(
-            bssid: bssid, coordinate: summary.centre, radius: summary.radius, sampleCount: observations.count,
+            bssid: bssid, coordinate: summary.centre, radius: summary.radius, sampleCount: summary.sampleCount,
             firstSeen: summary.firstSeen, lastSeen: summary.lastSeen, status: status,
             ssid: summary.latestSSID)
     }
@@ -42,10 +46,14 @@ public enum EmitterAggregator {
     public static func aggregateCell(
         _ identity: CellIdentity, observations: [SurveyObservation]
     ) -> KnownCell? {
-        guard let summary = summarize(observations, policy: .cell) else { return nil }
+        aggregateCell(identity, sightings: observations.map(Sighting.init))
+    }
+
+    static func aggregateCell(_ identity: CellIdentity, sightings: [Sighting]) -> KnownCell? {
+        guard let summary = summarize(sightings, policy: .cell) else { return nil }
         return KnownCell(
             identity: identity, coordinate: summary.centre, radius: summary.radius,
-            sampleCount: observations.count, firstSeen: summary.firstSeen, lastSeen: summary.lastSeen,
+            sampleCount: summary.sampleCount, firstSeen: summary.firstSeen, lastSeen: summary.lastSeen,
             status: summary.places.status)
     }
 
@@ -74,30 +82,33 @@ public enum EmitterAggregator {
         return signalWeight * accuracyWeight
     }
 
-    private struct Summary {
+    struct Summary {
         var places: ObservationPlaces
         var centre: Coordinate
         var radius: Double
+        var sampleCount: Int
         var firstSeen: Date?
         var lastSeen: Date?
         var latestSSID: String?
     }
 
-    private static func summarize(_ observations: [SurveyObservation], policy: AggregationPolicy) -> Summary? {
-        let located = observations.filter { $0.position.isValid }
+    static func summarize(_ sightings: [Sighting], policy: AggregationPolicy) -> Summary? {
+        let located = sightings.filter { $0.position.isValid }
         let precise = located.filter { ($0.positionAccuracy ?? 0) <= policy.maximumPositionAccuracy }
         let valid = precise.isEmpty ? located : precise
         guard !valid.isEmpty else { return nil }
         let places = ObservationPlaces(valid, policy: policy)
         let here = places.current
-        guard let centre = Geodesy.weightedMean(here.map { ($0.position, weight(of: $0)) })
+        guard let centre = Geodesy.weightedMean(here.map { ($0.position, $0.weight) })
             ?? Geodesy.mean(here.map(\.position))
         else { return nil }
-        let distances = here.map { Geodesy.distance(from: centre, to: $0.position) }
-        let times = valid.compactMap(\.time)
+        // A summary reaches as far as its own spread beyond its centre.
+        let distances = here.map { Geodesy.distance(from: centre, to: $0.position) + $0.spread }
+        let times = valid.compactMap(\.time) + valid.compactMap(\.earliest)
         let latest = valid.filter { $0.ssid != nil }.max { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
         return Summary(
             places: places, centre: centre, radius: max(robustSpread(distances), policy.radiusFloor),
+            sampleCount: sightings.reduce(0) { $0 + $1.count },
             firstSeen: times.min(), lastSeen: times.max(), latestSSID: latest?.ssid)
     }
 

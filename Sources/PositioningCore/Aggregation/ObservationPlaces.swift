@@ -8,12 +8,12 @@ import Foundation
 /// policy's `placeSeparation` (directly or through a chain of others) share a place.
 struct ObservationPlaces {
     /// The sightings of each place, the place with the most recent sighting first.
-    let places: [[SurveyObservation]]
+    let places: [[Sighting]]
     let policy: AggregationPolicy
     /// Whether every pair of sightings is known to lie within `placeSeparation`.
     private let isCompact: Bool
 
-    init(_ observations: [SurveyObservation], policy: AggregationPolicy) {
+    init(_ observations: [Sighting], policy: AggregationPolicy) {
         self.policy = policy
         // The usual case, in linear time: all within half the separation of one sighting means
         // no two are further apart than the separation (triangle inequality), so one place.
@@ -53,7 +53,7 @@ struct ObservationPlaces {
 
     /// Where the emitter is now: the place it was heard at most recently (sightings of unknown
     /// time count as oldest).
-    var current: [SurveyObservation] { places.first ?? [] }
+    var current: [Sighting] { places.first ?? [] }
 
     /// Whether the emitter was heard within one place only, at places far apart within a short
     /// time (it travels), or far apart on separate occasions (it was moved).
@@ -79,7 +79,7 @@ struct ObservationPlaces {
     /// Whether the current place's sightings were made on separate occasions: spanning at least
     /// `stabilityInterval`, or on different days. Sightings of unknown time prove nothing.
     var currentPlaceSeenOnSeparateOccasions: Bool {
-        let times = current.compactMap(\.time)
+        let times = current.compactMap(\.time) + current.compactMap(\.earliest)
         guard let first = times.min(), let last = times.max() else { return false }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -87,7 +87,7 @@ struct ObservationPlaces {
         return last.timeIntervalSince(first) >= policy.stabilityInterval || !sameDay
     }
 
-    private static func latestTime(of place: [SurveyObservation]) -> Date {
+    private static func latestTime(of place: [Sighting]) -> Date {
         place.compactMap(\.time).max() ?? .distantPast
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 public enum EmitterStatus: String, Hashable, Sendable {
     /// Seen at a consistent place; use it.
     case usable
-    /// Its observations span more than a few kilometres: it was moved. Not used.
+    /// It was moved: its observations span more than a few kilometres, or sightings learned
+    /// from this machine's GPS place it beyond its old range and are not yet enough to
+    /// trust the new place. Not used.
     case moved
     /// Seen at widely separated places within a short time: it travels (a phone hotspot).
     case travelling

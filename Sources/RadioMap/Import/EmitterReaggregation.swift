@@ -9,7 +9,8 @@ final class EmitterReaggregation {
     var accessPoints = Set<UInt64>()
     var cells = Set<CellIdentity>()
     var areas = Set<AreaIdentity>()
-    var counts = (accessPointsNew: 0, accessPointsUpdated: 0, accessPointsRemoved: 0, cellsNew: 0, cellsUpdated: 0)
+    var counts = (accessPointsNew: 0, accessPointsUpdated: 0, accessPointsRemoved: 0, cellsNew: 0, cellsUpdated: 0,
+                  cellsRemoved: 0)
 
     init(connection: SQLiteConnection) {
         self.connection = connection
@@ -25,20 +26,36 @@ final class EmitterReaggregation {
 
     private func aggregateAccessPoint(_ bssid: BSSID) throws {
         let key: [SQLiteValue] = [.integer(Int64(bssid.rawValue))]
+        let learning = try learningImports()
         let select = try connection.cachedStatement(sql: """
-            SELECT latitude, longitude, accuracy, signal, time, ssid FROM ap_observations
+            SELECT latitude, longitude, accuracy, signal, time, ssid, import_id FROM ap_observations
             WHERE bssid = ? ORDER BY import_id, line
             """)
         select.bind(key)
-        var observations: [SurveyObservation] = []
+        var evidence = EmitterEvidence()
         while try select.step() {
             var seen = Self.observation(from: select)
             seen.ssid = select.text(5)
-            observations.append(seen)
+            if learning.contains(select.int64(6)) { evidence.learned.append(seen) } else { evidence.surveyed.append(seen) }
         }
         select.reset()
+        let summaries = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, weight, samples, spread, first_seen, last_seen, import_id, ssid
+            FROM ap_observation_summaries WHERE bssid = ?
+            """)
+        summaries.bind(key)
+        while try hasSummaries().accessPoints, try summaries.step() {
+            var summary = Self.summary(from: summaries)
+            summary.ssid = summaries.text(8)
+            if learning.contains(summaries.int64(7)) {
+                evidence.learnedSummaries.append(summary)
+            } else {
+                evidence.surveyedSummaries.append(summary)
+            }
+        }
+        summaries.reset()
         let existed = try connection.integer("SELECT count(*) FROM access_points WHERE bssid = ?", key) > 0
-        guard let known = EmitterAggregator.aggregateAccessPoint(bssid, observations: observations) else {
+        guard let known = EmitterAggregator.aggregateAccessPoint(bssid, evidence: evidence) else {
             try connection.cachedStatement(sql: "DELETE FROM access_points WHERE bssid = ?").execute(key)
             if existed { counts.accessPointsRemoved += 1 }
             return
@@ -65,20 +82,39 @@ final class EmitterReaggregation {
         source.reset()
         // A published position wins over our own few sightings; they stay stored for later.
         guard existing != "opencellid" else { return }
+        let learning = try learningImports()
         let select = try connection.cachedStatement(sql: """
-            SELECT latitude, longitude, accuracy, signal, time FROM cell_observations
+            SELECT latitude, longitude, accuracy, signal, time, import_id FROM cell_observations
             WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ? ORDER BY import_id, line
             """)
         select.bind(key)
-        var observations: [SurveyObservation] = []
-        while try select.step() { observations.append(Self.observation(from: select)) }
+        var evidence = EmitterEvidence()
+        while try select.step() {
+            let seen = Self.observation(from: select)
+            if learning.contains(select.int64(5)) { evidence.learned.append(seen) } else { evidence.surveyed.append(seen) }
+        }
         select.reset()
-        guard let known = EmitterAggregator.aggregateCell(cell, observations: observations) else {
+        let summaries = try connection.cachedStatement(sql: """
+            SELECT latitude, longitude, weight, samples, spread, first_seen, last_seen, import_id
+            FROM cell_observation_summaries WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+            """)
+        summaries.bind(key)
+        while try hasSummaries().cells, try summaries.step() {
+            let summary = Self.summary(from: summaries)
+            if learning.contains(summaries.int64(7)) {
+                evidence.learnedSummaries.append(summary)
+            } else {
+                evidence.surveyedSummaries.append(summary)
+            }
+        }
+        summaries.reset()
+        guard let known = EmitterAggregator.aggregateCell(cell, evidence: evidence) else {
             // Its observations are gone (a forgotten import): so is the cell they made.
             if existing != nil {
                 try connection.cachedStatement(sql: """
                     DELETE FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
                     """).execute(key)
+                counts.cellsRemoved += 1
                 areas.insert(cell.areaIdentity)
             }
             return
@@ -116,11 +152,55 @@ final class EmitterReaggregation {
     }
 
     /// An observation from the columns `latitude, longitude, accuracy, signal, time`.
-    private static func observation(from statement: SQLiteStatement) -> SurveyObservation {
+    static func observation(from statement: SQLiteStatement) -> SurveyObservation {
         SurveyObservation(
             position: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
             positionAccuracy: statement.optionalDouble(2), signalStrength: statement.optionalDouble(3),
             time: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// An observation from the columns `latitude, longitude, accuracy, signal, time` starting at
+    /// `first`, with the SSID from column `ssid` when given.
+    static func observation(from statement: SQLiteStatement, first: Int32, ssid: Int32?) -> SurveyObservation {
+        SurveyObservation(
+            position: Coordinate(latitude: statement.double(first), longitude: statement.double(first + 1)),
+            positionAccuracy: statement.optionalDouble(first + 2), signalStrength: statement.optionalDouble(first + 3),
+            time: statement.optionalDouble(first + 4).map(Date.init(timeIntervalSince1970:)),
+            ssid: ssid.flatMap { statement.text($0) })
+    }
+
+    /// A summary from the columns `latitude, longitude, weight, samples, spread, first_seen, last_seen`.
+    static func summary(from statement: SQLiteStatement) -> ObservationSummary {
+        ObservationSummary(
+            centre: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
+            weight: statement.double(2), sampleCount: Int(statement.int64(3)), spread: statement.double(4),
+            firstSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+            lastSeen: statement.optionalDouble(6).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// Whether any summaries exist (read once per run): most maps never drop a sighting, and
+    /// skipping the per-emitter lookup keeps imports as fast as before summaries existed.
+    private var summariesPresent: (accessPoints: Bool, cells: Bool)?
+    private func hasSummaries() throws -> (accessPoints: Bool, cells: Bool) {
+        if let summariesPresent { return summariesPresent }
+        let present = (
+            accessPoints: try connection.integer("SELECT EXISTS(SELECT 1 FROM ap_observation_summaries)") != 0,
+            cells: try connection.integer("SELECT EXISTS(SELECT 1 FROM cell_observation_summaries)") != 0)
+        summariesPresent = present
+        return present
+    }
+
+    /// Ids of the imports that are learning sessions (read once per run: a handful of rows).
+    private var learningImportIDs: Set<Int64>?
+    private func learningImports() throws -> Set<Int64> {
+        if let learningImportIDs { return learningImportIDs }
+        let select = try connection.cachedStatement(sql: "SELECT id FROM imports WHERE format = ?")
+        select.bind([.text(RadioMap.learningFormat)])
+        var ids = Set<Int64>()
+        while try select.step() { ids.insert(select.int64(0)) }
+        select.reset()
+        learningImportIDs = ids
+        return ids
     }
 
     private func upsertCell(_ cell: KnownCell, source: String) throws {

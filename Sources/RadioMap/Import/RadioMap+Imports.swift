@@ -43,21 +43,30 @@ extension RadioMap {
                 select.reset()
 
                 let aggregation = EmitterReaggregation(connection: connection)
-                let accessPoints = try connection.makeStatement(
-                    sql: "SELECT DISTINCT bssid FROM ap_observations WHERE import_id = ?")
-                accessPoints.bind(key)
-                while try accessPoints.step() { aggregation.accessPoints.insert(UInt64(bitPattern: accessPoints.int64(0))) }
+                for sql in ["SELECT DISTINCT bssid FROM ap_observations WHERE import_id = ?",
+                            "SELECT bssid FROM ap_observation_summaries WHERE import_id = ?"] {
+                    let accessPoints = try connection.makeStatement(sql: sql)
+                    accessPoints.bind(key)
+                    while try accessPoints.step() { aggregation.accessPoints.insert(UInt64(bitPattern: accessPoints.int64(0))) }
+                }
                 let published = try collectCells(
                     "SELECT radio, mcc, mnc, area, cell_id FROM cells WHERE source = 'opencellid' AND import_id = ?", key)
                 let observed = try collectCells(
                     "SELECT DISTINCT radio, mcc, mnc, area, cell_id FROM cell_observations WHERE import_id = ?", key)
-                aggregation.cells = published.union(observed)
+                let summarized = try collectCells(
+                    "SELECT radio, mcc, mnc, area, cell_id FROM cell_observation_summaries WHERE import_id = ?", key)
+                aggregation.cells = published.union(observed).union(summarized)
                 aggregation.areas = Set(aggregation.cells.map(\.areaIdentity))
 
                 try connection.cachedStatement(sql: "DELETE FROM ap_observations WHERE import_id = ?").execute(key)
                 var observationsRemoved = connection.changes
                 try connection.cachedStatement(sql: "DELETE FROM cell_observations WHERE import_id = ?").execute(key)
                 observationsRemoved += connection.changes
+                for table in ["ap_observation_summaries", "cell_observation_summaries"] {
+                    observationsRemoved += Int(try connection.integer(
+                        "SELECT coalesce(sum(samples), 0) FROM \(table) WHERE import_id = ?", key))
+                    try connection.cachedStatement(sql: "DELETE FROM \(table) WHERE import_id = ?").execute(key)
+                }
                 try connection.cachedStatement(
                     sql: "DELETE FROM cells WHERE source = 'opencellid' AND import_id = ?").execute(key)
                 let publishedCellsRemoved = connection.changes
@@ -82,7 +91,7 @@ extension RadioMap {
         }
     }
 
-    private func collectCells(_ sql: String, _ key: [SQLiteValue]) throws -> Set<CellIdentity> {
+    func collectCells(_ sql: String, _ key: [SQLiteValue]) throws -> Set<CellIdentity> {
         let statement = try connection.makeStatement(sql: sql)
         statement.bind(key)
         var cells = Set<CellIdentity>()

@@ -24,13 +24,16 @@ enum DatabaseForgetImportCommand: WhereaboutsCommand {
             throw CommandFailure.usage("expected one import id (a positive integer; see `whereabouts db imports`)")
         }
         let paths = StandardPaths(environment: context.environment)
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let configuration = try paths.loadConfiguration()
+        let path = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(.dataError, "no radio map at \(path)")
         }
-        guard let summary = try RadioMap(path: path, mode: .readWrite).forgetImport(id: id) else {
+        let map = try RadioMap(path: path, mode: .readWrite)
+        guard let summary = try map.forgetImport(id: id) else {
             throw CommandFailure(.dataError, "no import with id \(id) (see `whereabouts db imports`)")
         }
+        try Retention.apply(configuration, to: map)
         if arguments.flag("--json") {
             var writer = JSONWriter()
             writer.beginObject()

@@ -43,6 +43,10 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--folds", "K", help: "Folds for k-fold calibration (default 5)."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
+            .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
+            .value("--size", "SIZE", help: "With --learn: tiny, small (default), medium or large."),
+            .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
+            .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
             .flag("--json", help: "Print the figures as JSON."),
         ],
         usageOverride: [
@@ -50,12 +54,15 @@ enum EvalCommand: WhereaboutsCommand {
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
+            "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--json]",
         ],
         examples: [
             "whereabouts simulate --seed 3 --out town3 && whereabouts eval --town town3",
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-column split_random20",
             "whereabouts eval --queries q.jsonl --truth t.jsonl --db map.sqlite --plot eval.svg",
             "whereabouts eval --fingerprints trainingData.csv.xz --validation validationData.csv.xz",
+            "whereabouts simulate --seed 2 --out town2 && whereabouts eval --town town2 --learn",
+            "whereabouts eval --learn --seed 2 --moved-fraction 0.1",
         ])
 
     enum CalibrationMode: String {
@@ -69,6 +76,7 @@ enum EvalCommand: WhereaboutsCommand {
             }
             return try runFingerprints(arguments, training: training, context: context)
         }
+        if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
         let estimators: [any PositionEstimator]
         switch (arguments.value("--estimator") ?? "both").lowercased() {
         case "both": estimators = [WhereaboutsEstimator(), IchnaeaEstimator()]

@@ -36,7 +36,8 @@ enum ImportCommand: WhereaboutsCommand {
             format = parsed
         }
         let paths = StandardPaths(environment: context.environment)
-        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let configuration = try paths.loadConfiguration()
+        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
         let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
         let quiet = arguments.flag("--quiet")
@@ -62,6 +63,7 @@ enum ImportCommand: WhereaboutsCommand {
             }
         }
         if json { context.output.line(ImportReport.json(for: summaries)) }
+        if firstFailure == nil || !options.strict { try Retention.apply(configuration, to: radioMap) }
         return firstFailure?.exitCode ?? .success
     }
 }

@@ -132,14 +132,31 @@ enum StatusCommand: WhereaboutsCommand {
             return "none yet — build one with 'whereabouts import FILE'"
         }
         do {
-            let statistics = try RadioMap(path: path, mode: .readOnly).statistics()
+            let map = try RadioMap(path: path, mode: .readOnly)
+            let statistics = try map.statistics()
+            let stored = try map.storedData()
             let count = ImportReport.count
-            return "\(count(statistics.accessPoints)) access points, \(count(statistics.cells)) cells, "
-                + "\(count(statistics.accessPointObservations + statistics.cellObservations)) observations from "
-                + "\(count(statistics.imports)) imports (\(String(format: "%.1f", Double(statistics.fileBytes) / 1_048_576)) MiB); "
-                + "this file says where its owner has been: delete it to forget everything"
+            var text = "\(count(statistics.accessPoints)) access points, \(count(statistics.cells)) cells, "
+                + "\(count(stored.observations)) sightings"
+            if stored.summarizedObservations > 0 { text += " (+\(count(stored.summarizedObservations)) summarized)" }
+            text += " from \(count(statistics.imports)) imports (\(String(format: "%.1f", Double(statistics.fileBytes) / 1_048_576)) MiB)"
+            if stored.learningSessions > 0 {
+                text += "; \(count(stored.learnedObservations)) sightings learned in \(count(stored.learningSessions)) sessions"
+            }
+            if let oldest = stored.oldest, let newest = stored.newest {
+                text += "; sightings from \(day(oldest)) to \(day(newest))"
+            }
+            return text + ". This file says where its owner has been (mode 0600): "
+                + "'whereabouts db forget --area LAT,LON,RADIUS' or '--before DATE' removes part of it, "
+                + "'whereabouts db export' shows it, deleting the file forgets everything"
         } catch {
             return "unusable: \(CommandFailure(error).message)"
         }
+    }
+
+    private static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
     }
 }

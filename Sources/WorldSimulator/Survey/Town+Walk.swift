@@ -4,14 +4,15 @@ import PositioningCore
 extension Town {
     /// Calls `body` with every sample of a walk through the town after the survey: a GNSS fix
     /// every `interval` seconds except during three drop-outs of 30–90 s, and a Wi-Fi and cell
-    /// scan every `scanEvery`-th sample. Routers are heard where they are now (moved ones at
-    /// their new place), as a live device would.
+    /// scan every `scanEvery`-th sample, moving at `speed` m/s (1.4: walking; see also
+    /// `forEachDriveSample`). Routers are heard where they are now (moved ones at their new
+    /// place), as a live device would.
     ///
     /// ```swift
     /// town.forEachWalkSample(duration: 600) { sample in print(sample.time, sample.fix == nil) }
     /// ```
     public func forEachWalkSample<Failure: Error>(
-        duration: Double = 900, interval: Double = 2, scanEvery: Int = 5,
+        duration: Double = 900, interval: Double = 2, scanEvery: Int = 5, speed: Double = 1.4,
         _ body: (WalkSample) throws(Failure) -> Void
     ) throws(Failure) {
         var random = SeededRandomNumberGenerator(seed: specification.seed, stream: 6)
@@ -21,7 +22,6 @@ extension Town {
             let begin = random.nextDouble(in: 0...max(duration - 90, 0))
             return begin...(begin + random.nextDouble(in: 30...90))
         }
-        let speed = 1.4
         var walker = StreetWalker(grid: streets, using: &random)
         var segment = walker.nextSegment(using: &random)
         var along = 0.0

@@ -1,0 +1,99 @@
+import Foundation
+import PositioningCore
+import RadioMap
+
+/// `whereabouts db export`: every stored sighting as WiGLE CSV or geosubmit JSON.
+enum DatabaseExportCommand: WhereaboutsCommand {
+    static let specification = CommandSpecification(
+        name: "db export",
+        abstract: "Write every stored sighting as a WiGLE 1.4 CSV or a geosubmit JSON document.",
+        discussion: """
+            Surveyed, submitted and learned sightings are written at full precision, so \
+            importing the export into an empty map rebuilds the same access points and cells \
+            and gives the same fixes. Sightings that retention (keep_observations_days) folded \
+            into summaries are written as one sighting at the summary's centre. Published cells \
+            (OpenCellID) and anonymised fingerprint tables are reference data, not sightings: \
+            re-import their own files. The output says where you have been: --output FILE is \
+            created readable only by you (0600).
+            """,
+        options: [
+            .value("--format", "FORMAT", help: "wigle or geosubmit (required)."),
+            .value("--output", "FILE", help: "Write to FILE (mode 0600) instead of standard output."),
+            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
+        ],
+        examples: [
+            "whereabouts db export --format wigle --output my-radiomap.wigle.csv",
+            "whereabouts db export --format geosubmit | gzip > sightings.json.gz",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let text = arguments.value("--format") else {
+            throw CommandFailure.usage("--format is required: wigle or geosubmit")
+        }
+        guard let format = ExportFormat(rawValue: text.lowercased()) else {
+            throw CommandFailure.usage("--format expects wigle or geosubmit, got '\(text)'")
+        }
+        let paths = StandardPaths(environment: context.environment)
+        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(.dataError, "no radio map at \(path)")
+        }
+        let map = try RadioMap(path: path, mode: .readOnly)
+        if let output = arguments.value("--output") {
+            let file = try PrivateOutputFile(path: output)
+            var buffer: [UInt8] = []
+            _ = try map.export(format: format) { piece in
+                buffer.append(contentsOf: piece.utf8)
+                if buffer.count >= 1 << 16 {
+                    try file.write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try file.write(buffer)
+        } else {
+            var buffer = ""
+            _ = try map.export(format: format) { piece in
+                buffer += piece
+                if buffer.utf8.count >= 1 << 16 {
+                    context.output.write(buffer)
+                    buffer = ""
+                }
+            }
+            context.output.write(buffer)
+        }
+        return .success
+    }
+}
+
+/// A file created (or truncated) readable and writable only by its owner, closed in `deinit`.
+final class PrivateOutputFile {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws(CommandFailure) {
+        self.path = path
+        descriptor = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw CommandFailure(errno == EACCES ? .permissionDenied : .failure, "cannot write \(path): \(reason)")
+        }
+        // An existing file keeps its old mode through O_CREAT: make it private too.
+        fchmod(descriptor, 0o600)
+    }
+
+    func write(_ bytes: [UInt8]) throws(CommandFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

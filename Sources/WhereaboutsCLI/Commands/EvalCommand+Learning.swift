@@ -1,0 +1,157 @@
+import Foundation
+import PositioningCore
+import RadioMap
+import WorldSimulator
+
+extension EvalCommand {
+    /// `eval --learn`: how much learning a drive repairs a town's stale survey (see
+    /// `LearningExperiment`), before and after, in the moved area and elsewhere.
+    static func runLearning(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        var specification: TownSpecification
+        var sizeText = arguments.value("--size") ?? "small"
+        if let town = arguments.value("--town") {
+            guard arguments.value("--seed") == nil, arguments.value("--size") == nil else {
+                throw CommandFailure.usage("--town already says the seed and size; drop --seed/--size")
+            }
+            (specification, sizeText) = try townSpecification(in: town)
+        } else {
+            let seedText = arguments.value("--seed") ?? "1"
+            guard let seed = UInt64(seedText) else {
+                throw CommandFailure.usage("--seed expects a whole number, got '\(seedText)'")
+            }
+            guard let size = TownSize(named: sizeText) else {
+                throw CommandFailure.usage("--size expects tiny, small, medium or large, got '\(sizeText)'")
+            }
+            specification = TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: size)
+        }
+        let seed = specification.seed
+        if let text = arguments.value("--moved-fraction") {
+            guard let fraction = Double(text), fraction >= 0, fraction <= 1 else {
+                throw CommandFailure.usage("--moved-fraction expects a number from 0 to 1, got '\(text)'")
+            }
+            specification.movedFraction = fraction
+        }
+        var experiment = LearningExperiment(specification: specification)
+        if let text = arguments.value("--drive-minutes") {
+            guard let minutes = Double(text), minutes > 0, minutes <= 24 * 60 else {
+                throw CommandFailure.usage("--drive-minutes expects minutes (0 < M ≤ 1440), got '\(text)'")
+            }
+            experiment.driveDuration = minutes * 60
+        }
+        let directory = NSTemporaryDirectory() + "whereabouts-learn-" + UUID().uuidString
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CommandFailure(.failure, "cannot create \(directory): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try experiment.run(in: directory)
+        let groups: [(String, String, ErrorStatistics)] = [
+            ("before", "moved area", result.before.movedArea), ("before", "elsewhere", result.before.elsewhere),
+            ("before", "all", result.before.all), ("after", "moved area", result.after.movedArea),
+            ("after", "elsewhere", result.after.elsewhere), ("after", "all", result.after.all),
+        ]
+        let report = result.report
+        if arguments.flag("--json") {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.writeKey("seed"); writer.write(Int(seed))
+            writer.writeKey("size"); writer.write(sizeText)
+            writer.writeKey("movedRouters"); writer.write(result.movedRouters)
+            writer.writeKey("driveSeconds"); writer.write(experiment.driveDuration)
+            writer.writeKey("groups")
+            writer.beginArray()
+            for (phase, area, statistics) in groups {
+                writer.beginObject()
+                writer.writeKey("phase"); writer.write(phase)
+                writer.writeKey("area"); writer.write(area)
+                writer.writeKey("queries"); writer.write(statistics.queries)
+                writer.writeKey("answered"); writer.write(statistics.answered)
+                for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90)] {
+                    writer.writeKey(key)
+                    if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.writeKey("learned")
+            writer.beginObject()
+            for (key, value) in [
+                ("samplesOffered", report.samplesOffered), ("samplesAccepted", report.samplesAccepted),
+                ("observationsStored", report.observationsStored), ("accessPointsNew", report.accessPointsNew),
+                ("accessPointsUpdated", report.accessPointsUpdated), ("accessPointsMoved", report.accessPointsMoved),
+                ("optedOutSkipped", report.optedOutSkipped), ("randomizedSkipped", report.randomizedSkipped),
+                ("batchesWritten", report.batchesWritten),
+            ] {
+                writer.writeKey(key)
+                writer.write(value)
+            }
+            writer.writeKey("seconds"); writer.write(result.learningSeconds, decimals: 2)
+            writer.endObject()
+            writer.endObject()
+            context.output.line(writer.string)
+            return .success
+        }
+        let c = ImportReport.count
+        var text = "Learning a \(Int(experiment.driveDuration / 60))-minute drive at \(Int(experiment.driveSpeed)) m/s: "
+            + "town seed \(seed) (\(sizeText), \(result.movedRouters) routers moved since the survey); Wi-Fi queries, error in metres\n"
+        text += "phase   area          n   answered  median     p68     p90\n"
+        func figure(_ value: Double?) -> String {
+            (value.map { String(format: "%.1f", $0) } ?? "–").leftPadded(to: 8)
+        }
+        for (phase, area, statistics) in groups {
+            text += phase.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + area.padding(toLength: 11, withPad: " ", startingAt: 0)
+                + "\(statistics.queries)".leftPadded(to: 4)
+                + String(format: "%.0f %%", statistics.answeredFraction * 100).leftPadded(to: 11)
+                + figure(statistics.median) + figure(statistics.p68) + figure(statistics.p90) + "\n"
+        }
+        text += "learned: \(c(report.observationsStored)) sightings from \(c(report.samplesAccepted)) of "
+            + "\(c(report.samplesOffered)) samples in \(c(report.batchesWritten)) transactions; "
+            + "\(c(report.accessPointsNew)) new access points, \(c(report.accessPointsMoved)) re-placed beyond their old range; "
+            + "\(c(report.optedOutSkipped)) opted-out and \(c(report.randomizedSkipped)) randomized addresses skipped; "
+            + String(format: "%.2f s\n", result.learningSeconds)
+        context.output.write(text)
+        return .success
+    }
+}
+
+extension EvalCommand {
+    /// The specification `simulate` wrote `DIR/town.json` from (seed, centre, size preset),
+    /// checked against the counts the file records.
+    static func townSpecification(in directory: String) throws -> (TownSpecification, String) {
+        let path = directory + "/" + TownWriter.FileName.description
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(.dataError, "\(directory) holds no \(TownWriter.FileName.description); write one with `whereabouts simulate`")
+        }
+        let description: JSONValue
+        do {
+            description = try JSONParser.parse(Array(data))
+        } catch {
+            throw CommandFailure(.dataError, "\(path): \(error)")
+        }
+        guard let seed = description["seed"]?.doubleValue, seed >= 0, seed == seed.rounded(),
+            let latitude = description["centre"]?["lat"]?.doubleValue,
+            let longitude = description["centre"]?["lng"]?.doubleValue,
+            let extent = description["extentMeters"]?.doubleValue,
+            let name = TownSize.presetNames.first(where: { TownSize(named: $0)?.extentMeters == extent }),
+            let size = TownSize(named: name)
+        else {
+            throw CommandFailure(.dataError, "\(path): not a description of a preset-size `simulate` town")
+        }
+        var specification = TownSpecification(seed: UInt64(seed), centre: Coordinate(latitude: latitude, longitude: longitude), size: size)
+        if let fraction = description["movedFraction"]?.doubleValue { specification.movedFraction = fraction }
+        let moved = Town(specification).accessPoints.filter { $0.isMoved && $0.role == .primary }.count
+        guard description["counts"]?["movedRouters"]?.doubleValue == Double(moved) else {
+            throw CommandFailure(.dataError, "\(path): this version of whereabouts builds a different town from it; re-run `simulate`")
+        }
+        return (specification, name)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import PositioningCore
+import RadioMap
+import WorldSimulator
+
+/// Measures how much learning from the laptop's own GPS repairs a stale radio map: a town's
+/// survey is imported, its held-out Wi-Fi queries are located, a GPS-tagged drive through the
+/// town (hearing moved routers at their new places) is learned in-process, and the queries are
+/// located again.
+///
+/// Queries are split into the *moved area* (they hear at least one router that moved after the
+/// survey) and the rest.
+struct LearningExperiment {
+    /// Wi-Fi error figures of one pass over the queries.
+    struct Figures {
+        var movedArea: ErrorStatistics
+        var elsewhere: ErrorStatistics
+        var all: ErrorStatistics
+    }
+
+    struct Result {
+        var seed: UInt64
+        var movedRouters: Int
+        var before: Figures
+        var after: Figures
+        var report: LearningReport
+        /// Wall-clock seconds spent learning the drive.
+        var learningSeconds: Double
+    }
+
+    var specification: TownSpecification
+    /// Seconds of driving at `driveSpeed` m/s.
+    var driveDuration: Double = 3_600
+    var driveSpeed: Double = 10
+
+    /// Runs the experiment in `directory` (which must exist; the map and survey go there).
+    func run(in directory: String) throws -> Result {
+        let town = Town(specification)
+        let writer = TownWriter(town: town)
+        _ = try writer.write(to: directory)
+        let database = directory + "/learning.sqlite"
+        let map = try RadioMap(path: database, mode: .readWrite)
+        for name in [TownWriter.FileName.survey, TownWriter.FileName.cells] {
+            _ = try map.importSurvey(at: directory + "/" + name, options: ImportOptions(), progress: nil)
+        }
+        let before = try score(town, map)
+        let session = LearningSession(radioMap: map, name: "drive (seed \(specification.seed))")
+        let started = ContinuousClock.now
+        try town.forEachDriveSample(duration: driveDuration, speed: driveSpeed) { sample in
+            try session.offer(sample.learningSample(in: town))
+        }
+        let report = try session.finish()
+        let elapsed = started.duration(to: .now)
+        let after = try score(town, map)
+        let moved = Set(town.accessPoints.filter { $0.isMoved && $0.role == .primary }.map(\.routerIndex)).count
+        return Result(
+            seed: specification.seed, movedRouters: moved, before: before, after: after, report: report,
+            learningSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    /// Locates every Wi-Fi query against `map` with Whereabouts' estimator.
+    private func score(_ town: Town, _ map: RadioMap) throws -> Figures {
+        let moved = Set(town.accessPoints.filter(\.isMoved).map(\.bssid))
+        let estimator = WhereaboutsEstimator()
+        var movedErrors: [Double] = [], otherErrors: [Double] = []
+        var movedQueries = 0, otherQueries = 0
+        var movedInside = 0, otherInside = 0
+        try town.forEachQuery { query in
+            guard query.kind == .wifi else { return }
+            let scan = query.scan
+            let inMovedArea = scan.accessPoints.contains { moved.contains($0.bssid) }
+            if inMovedArea { movedQueries += 1 } else { otherQueries += 1 }
+            let input = try map.estimationInput(
+                for: scan.geolocateRequest, now: Date(timeIntervalSince1970: Double(scan.time)))
+            guard let estimate = estimator.estimatePosition(from: input) else { return }
+            let error = Geodesy.distance(from: estimate.location.coordinate, to: town.coordinate(of: scan.truePosition))
+            let inside = error <= estimate.location.horizontalAccuracy ? 1 : 0
+            if inMovedArea {
+                movedErrors.append(error)
+                movedInside += inside
+            } else {
+                otherErrors.append(error)
+                otherInside += inside
+            }
+        }
+        return Figures(
+            movedArea: ErrorStatistics(queries: movedQueries, errors: movedErrors, insideRadius: movedInside),
+            elsewhere: ErrorStatistics(queries: otherQueries, errors: otherErrors, insideRadius: otherInside),
+            all: ErrorStatistics(
+                queries: movedQueries + otherQueries, errors: movedErrors + otherErrors,
+                insideRadius: movedInside + otherInside))
+    }
+}
