@@ -184,6 +184,11 @@ import Testing
         let learned = try #require(known[BSSID("0a:1b:2c:3d:4e:01")!])
         #expect(abs(learned.coordinate.latitude - 48.137) < 0.01)
         #expect(known[BSSID("0a:1b:2c:3d:4e:03")!] == nil, "an _nomap network must not be stored")
+        // The body went through the geosubmit import path: one recorded import of two items,
+        // which `db forget-import` can take back like a file's.
+        let record = try #require(try map.imports().last)
+        #expect(record.format == "geosubmit")
+        #expect(record.rowsRead == 2 && record.rowsImported == 2)
     }
 
     @Test func statsCountWhatHappened() throws {
