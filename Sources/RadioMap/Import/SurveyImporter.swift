@@ -284,27 +284,48 @@ final class SurveyImporter {
         }
     }
 
-    private func streamRows(_ parse: (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
-        for record in pendingRecords { try handle(record, parse) }
-        pendingRecords = []
-        while true {
-            while let record = reader.nextRecord() { try handle(record, parse) }
-            guard try readChunk() else { break }
+    /// Stores the rows the format detection already read, then the rest, which a
+    /// ``RowPipeline`` reads and parses on another thread meanwhile.
+    private func streamRows(_ parse: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
+        for record in pendingRecords where !record.isBlank {
+            let row: Result<SurveyRow, SurveyRowError>
+            do throws(SurveyRowError) {
+                row = .success(try parse(record))
+            } catch {
+                row = .failure(error)
+            }
+            try handle(row, line: record.line)
         }
-        while let record = reader.nextRecord() { try handle(record, parse) }
+        pendingRecords = []
+        let (input, hash, file) = (self.input, self.hash, self.file)
+        let pipeline = RowPipeline(
+            reader: reader, reachedEnd: reachedEnd, parse: parse,
+            readChunk: { reader in
+                try input.readChunk(raw: { _ in }, plain: { chunk in
+                    hash.update(chunk)
+                    reader.append(chunk)
+                })
+            },
+            bytesRead: { file.bytesRead })
+        reader = CSVRecordReader()  // the pipeline's now
+        defer { pipeline.cancel() }
+        while let batch = try pipeline.next() {
+            for (line, row) in batch.rows { try handle(row, line: line) }
+            progress?(ImportProgress(bytesRead: batch.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
+        }
     }
 
-    private func handle(_ record: CSVRecord, _ parse: (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
-        guard !record.isBlank else { return }
+    private func handle(_ row: Result<SurveyRow, SurveyRowError>, line: Int) throws {
         rowsRead += 1
-        do {
-            try store(try parse(record), line: record.line)
+        switch row {
+        case .success(let row):
+            try store(row, line: line)
             rowsImported += 1
-        } catch let error as SurveyRowError {
+        case .failure(let error):
             if options.strict {
-                throw ImportError.malformedRow(line: record.line, column: error.column, reason: error.detail)
+                throw ImportError.malformedRow(line: line, column: error.column, reason: error.detail)
             }
-            tally.record(error, line: record.line)
+            tally.record(error, line: line)
         }
     }
 }
