@@ -38,6 +38,14 @@ final class SQLiteStatement {
         sqlite3_bind_int64(handle, 1, value)
     }
 
+    /// Binds ASCII text that lives as long as the program, without copying it
+    /// (`SQLITE_STATIC`): radio and status names bound once per imported row.
+    func bind(staticText text: StaticString, at index: Int32) {
+        text.utf8Start.withMemoryRebound(to: CChar.self, capacity: text.utf8CodeUnitCount) { pointer in
+            _ = sqlite3_bind_text(handle, index, pointer, Int32(text.utf8CodeUnitCount), nil)  // nil is SQLITE_STATIC
+        }
+    }
+
     /// Steps once: true when a row is available, false when done.
     @discardableResult
     func step() throws(SQLiteError) -> Bool {
