@@ -69,7 +69,7 @@ enum ServeCommand: WhereaboutsCommand {
         let serverConfiguration = ServerConfiguration(
             listenAddress: address, databasePath: databasePath, makeEstimator: makeEstimator,
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
-            workerCount: Int(ProcessInfo.processInfo.environment["XWORKERS"] ?? "") ?? min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+            workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
         let server: GeolocateServer
         do {
             server = try GeolocateServer(configuration: serverConfiguration)
