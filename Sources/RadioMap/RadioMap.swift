@@ -66,6 +66,12 @@ public final class RadioMap {
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
+            // Lookups read pages at random all over a large map: mapping the file spares a
+            // pread and a copy per page (a fifth of `locate --batch`'s time on a 1 M-AP map;
+            // a 256 MiB page cache instead was slower). The 16 MiB cache holds what is read
+            // from the WAL, which is not mapped.
+            try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
+            try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = NORMAL")
@@ -77,6 +83,9 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// How much of the file a read-only connection maps into memory (address space, not RAM).
+    static let readerMapSize = 1 << 34
 
     /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
     private static func createPrivateFile(at path: String) throws {

@@ -21,11 +21,14 @@ enum SimulateCommand: WhereaboutsCommand {
             .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
             .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
             .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
+            .value("--access-points", "N", help: "Instead of a town, write a list of N access points in clusters of 40 (OUT/aps.csv)."),
+            .value("--queries", "M", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl)."),
         ],
         examples: [
             "whereabouts simulate --seed 7 --out town7",
             "whereabouts simulate --seed 3 --centre -16.5,179.995 --out fiji",
             "whereabouts simulate --opencellid-rows 1000000 --out bench",
+            "whereabouts simulate --access-points 1000000 --queries 100000 --out bench",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -41,7 +44,10 @@ enum SimulateCommand: WhereaboutsCommand {
         }
         let cellRows = try rowCount(arguments, "--opencellid-rows")
         let wigleRows = try rowCount(arguments, "--wigle-rows")
-        if cellRows != nil || wigleRows != nil {
+        let accessPoints = try rowCount(arguments, "--access-points")
+        let queries = try rowCount(arguments, "--queries")
+        if queries != nil && accessPoints == nil { throw CommandFailure.usage("--queries needs --access-points") }
+        if cellRows != nil || wigleRows != nil || accessPoints != nil {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let writer = BulkDataWriter(seed: seed, centre: centre)
@@ -52,6 +58,14 @@ enum SimulateCommand: WhereaboutsCommand {
             if let wigleRows {
                 let report = try writer.writeWiGLERows(count: wigleRows, to: directory + "/survey.wigle.csv")
                 context.output.line("survey.wigle.csv: \(report)")
+            }
+            if let accessPoints {
+                let report = try writer.writeAccessPointList(count: accessPoints, to: directory + "/aps.csv")
+                context.output.line("aps.csv: \(report)")
+                if let queries {
+                    let report = try writer.writeScanQueries(count: queries, accessPoints: accessPoints, to: directory + "/queries.jsonl")
+                    context.output.line("queries.jsonl: \(report)")
+                }
             }
             return .success
         }
