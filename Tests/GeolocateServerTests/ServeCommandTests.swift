@@ -26,6 +26,9 @@ import Testing
 
     @Test func servesUntilSIGTERMThenExitsZero() async throws {
         let directory = TemporaryDirectory("serve-run")
+        let query = TestRadioMap.shared.queries[0]
+        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestRadioMap.shared.path], input: query)
+        #expect(located.status == 0)
         let errors = directory.path("serve.err")
         let executable = CommandRunner.whereaboutsExecutable.path
         let arguments = [executable, "serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--log"]
@@ -55,6 +58,11 @@ import Testing
         let client = try HTTPTestClient(port: listening)
         try client.send("GET /health?key=x HTTP/1.1\r\n\r\n")
         #expect(try client.readResponse()?.status == 200)
+        // The server answers exactly as `locate --request` does (calibration notes, extras and all).
+        try client.post("/v1/geolocate", query)
+        let answer = try #require(try client.readResponse())
+        #expect(answer.status == 200)
+        #expect(answer.body == located.standardOutput.trimmingCharacters(in: .newlines))
         kill(processID, SIGTERM)
         var status: Int32 = 0
         let stopBy = ContinuousClock.now + .seconds(60)

@@ -27,8 +27,10 @@ public final class GeolocateService {
         self.statistics = statistics
         self.submissions = submissions
         self.started = started
-        locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
-                          estimator: configuration.makeEstimator())
+        var locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
+                              estimator: configuration.makeEstimator())
+        configuration.configureLocator(&locator)
+        self.locator = locator
     }
 
     /// The response to one complete request.
