@@ -52,6 +52,26 @@ public final class RadioMap {
         }
     }
 
+    /// Makes writes wait for another process's write transaction (an import running beside this
+    /// one) instead of failing with "database is locked" after 5 s.
+    ///
+    /// SQLite lets one writer at a time; a second `import` started while one runs would
+    /// otherwise give up. With this it waits, calls `notice` once when the wait has lasted
+    /// `noticeDelay` (so the user learns why nothing happens), and carries on when the other
+    /// writer commits. Readers never need this: in WAL mode they do not wait for writers.
+    ///
+    /// ```swift
+    /// map.waitWhenBusy { print("database busy, waiting for another import…") }
+    /// ```
+    /// - Parameters:
+    ///   - limit: The longest one wait may last; nil waits as long as the lock is held.
+    ///   - noticeDelay: How long a wait lasts before `notice` is called.
+    ///   - notice: Called on the calling thread, at most once per wait.
+    public func waitWhenBusy(limit: Duration? = nil, noticeDelay: Duration = .milliseconds(500),
+                             notice: @escaping () -> Void) {
+        connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
+    }
+
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
         // Reading the schema is where SQLite notices a foreign or damaged file.
         let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
