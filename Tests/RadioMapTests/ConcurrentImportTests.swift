@@ -76,7 +76,8 @@ import TestSupport
             + (0..<3).map { #"{"macAddress":"\#(LargeSurvey.bssid(row: $0))","signalStrength":-60}"# }.joined(separator: ",")
             + "]}"
         let batch = directory.path("queries.jsonl")
-        try Data((request + "\n" + request + "\n").utf8).write(to: URL(fileURLWithPath: batch))
+        // Many lines: a batch is answered from one snapshot, so its lines never mix before and after.
+        try Data(String(repeating: request + "\n", count: 200).utf8).write(to: URL(fileURLWithPath: batch))
         func locate() throws -> CommandResult {
             try CommandRunner.whereabouts(["locate", "--db", map, "--batch", batch], timeout: .seconds(300))
         }

@@ -87,4 +87,7 @@ final class SQLiteConnection {
     }
 
     var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether a transaction is open (the corresponding C function is `sqlite3_get_autocommit`).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

@@ -64,16 +64,20 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
-        var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
-        locator.namesPlaces = try radioMap.hasPlaces()
-        if let request {
-            let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
-            return try locateOne(request, with: locator, pictures: pictures, context: context)
-        }
-        if arguments.value("--map") != nil || arguments.flag("--geojson") {
+        if request == nil && (arguments.value("--map") != nil || arguments.flag("--geojson")) {
             throw CommandFailure.usage("--map and --geojson draw one fix: use them with --request")
         }
-        return try locateBatch(batch!, with: locator, context: context)
+        // One snapshot for everything this command reads: an import committing meanwhile shows
+        // in none of the answers rather than in some of them.
+        return try radioMap.withConsistentSnapshot {
+            var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
+            locator.namesPlaces = try radioMap.hasPlaces()
+            if let request {
+                let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
+                return try locateOne(request, with: locator, pictures: pictures, context: context)
+            }
+            return try locateBatch(batch!, with: locator, context: context)
+        }
     }
 
     static func estimator(named name: String) throws(CommandFailure) -> any PositionEstimator {
