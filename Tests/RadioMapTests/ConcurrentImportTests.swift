@@ -51,6 +51,8 @@ import TestSupport
         #expect(outcome.importStatus == 0)
         #expect(outcome.before != outcome.after, "the import changes the answer")
         let during = outcome.answers.filter(\.startedDuringImport)
+        print("locate beside import: \(during.count) batches during the import, "
+              + "\(during.filter { $0.output == outcome.before }.count) answered as before it")
         #expect(during.count >= 3, "only \(during.count) locates ran during the import")
         #expect(outcome.answers.filter { $0.status != 0 }.isEmpty)
         // Each answer is the map before or after the file, never a mixture; once the commit is

@@ -38,6 +38,9 @@ extension SurveyImportKillTests {
     func importKilledAtRandomPointsLeavesBeforeOrAfterAndRerunCompletes() async throws {
         let kills = try await DedicatedThread("random kills") { Result { try Self.killAtRandomPoints() } }.value.get()
         #expect(kills.count == Self.randomKillCount)
+        let running = kills.filter { !$0.exitedBeforeKill }
+        print("random kills: \(running.count) of \(kills.count) while the import ran "
+              + "(\(running.filter(\.matchesBefore).count) left the map as before, \(running.filter(\.matchesAfter).count) as after)")
         #expect(kills.contains { !$0.exitedBeforeKill }, "no kill landed while the import ran")
         for kill in kills {
             #expect(kill.integrity == "ok", "\(kill)")

@@ -9,7 +9,7 @@ private let fingerprintColumns = (1...8).map { "WAP00\($0)" } + [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    let records = readRecords(bytes, maximumRecordLength: 8192)
+    let records = readRecords(bytes, maximumRecordLength: 8192, chunkScale: 128)
     let (headerRecord, firstRow) = header(
         in: records, isHeader: FingerprintTableRowParser.isHeader, fallback: fingerprintColumns)
     guard let parser = try? FingerprintTableRowParser(header: headerRecord) else { return 0 }
