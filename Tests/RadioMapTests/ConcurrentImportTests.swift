@@ -111,22 +111,32 @@ import TestSupport
         var integrity: String?
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func secondImportWaitsForTheFirstSaysSoAndCompletes() async throws {
-        let outcome = try await DedicatedThread("two imports") { Result { try Self.twoImports() } }.value.get()
+    /// Two different files, and the same file twice (the second then finds it imported
+    /// meanwhile, says so and changes nothing, instead of failing on the duplicate).
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
+    func secondImportWaitsForTheFirstSaysSoAndCompletes(sameFile: Bool) async throws {
+        let outcome = try await DedicatedThread("two imports") { Result { try Self.twoImports(sameFile: sameFile) } }.value.get()
         #expect(outcome.firstHeldTheLock, "the first import never started writing")
         #expect(outcome.firstStatus == 0)
         #expect(outcome.second.status == 0, "\(outcome.second.standardError)")
         #expect(outcome.second.standardError.contains("database busy, waiting for another import"))
-        #expect(outcome.importCount == 3, "the fixture and both surveys")
+        if sameFile {
+            #expect(outcome.second.standardOutput.contains("already imported"), "\(outcome.second.standardOutput)")
+            #expect(outcome.importCount == 2, "the fixture and the survey, once")
+        } else {
+            #expect(outcome.importCount == 3, "the fixture and both surveys")
+        }
         #expect(outcome.integrity == "ok")
     }
 
-    static func twoImports() throws -> WriteOutcome {
+    static func twoImports(sameFile: Bool) throws -> WriteOutcome {
         let directory = TemporaryDirectory()
         let (map, survey) = try setUp(in: directory, rows: 150_000)
-        let other = directory.path("other.csv")
-        try LargeSurvey.write(rows: 2_000, offset: 1_000_000, to: other)
+        var other = survey
+        if !sameFile {
+            other = directory.path("other.csv")
+            try LargeSurvey.write(rows: 2_000, offset: 1_000_000, to: other)
+        }
 
         let processID = try SpawnedProcess.spawn(
             [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, survey],

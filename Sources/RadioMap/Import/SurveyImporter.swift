@@ -57,6 +57,32 @@ final class SurveyImporter {
         } else {
             (format, parse) = try detectFormat()
         }
+        do {
+            try importInTransaction(format: format, parse: parse)
+        } catch let duplicate as ImportedMeanwhile {
+            // Another import of the same content committed while this one waited for the write
+            // lock or ran beside it: this one was rolled back, and the file is imported once.
+            return ImportSummary(path: path, format: duplicate.format, contentHash: contentHash, alreadyImported: true,
+                                 duration: started.duration(to: .now))
+        }
+        let counts = aggregation.counts
+        return ImportSummary(
+            path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
+            rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
+            accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
+            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
+    }
+
+    /// The same content was imported by another process after `previousImport()` looked.
+    private struct ImportedMeanwhile: Error {
+        var format: SurveyFormat
+    }
+
+    /// Writes the file in one transaction; throws `ImportedMeanwhile` (rolled back) when another
+    /// import of the same content committed first.
+    private func importInTransaction(
+        format: SurveyFormat, parse: ((CSVRecord) throws(SurveyRowError) -> SurveyRow)?
+    ) throws {
         try connection.inTransaction {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
@@ -68,17 +94,16 @@ final class SurveyImporter {
             try flushAccessPointObservations()
             try flushPublishedCells()
             try aggregation.run()
+            let existing = try connection.cachedStatement(sql: "SELECT format FROM imports WHERE content_hash = ?")
+            existing.bind([.text(contentHash)])
+            let meanwhile = try existing.step() ? existing.text(0).flatMap(SurveyFormat.init(rawValue:)) : nil
+            existing.reset()
+            if let meanwhile { throw ImportedMeanwhile(format: meanwhile) }
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
                 """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsImported)),
                               .integer(Int64(tally.total)), .integer(importID)])
         }
-        let counts = aggregation.counts
-        return ImportSummary(
-            path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
-            rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
-            accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
     }
 
     private lazy var contentHash: String = hash.finalize()
