@@ -132,6 +132,8 @@ public final class RadioMap {
             }
         }
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        // EEXIST: another process (a second import started at the same moment) created it first.
+        if descriptor < 0 && errno == EEXIST { return }
         guard descriptor >= 0 else {
             throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
         }

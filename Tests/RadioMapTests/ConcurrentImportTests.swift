@@ -161,4 +161,35 @@ import TestSupport
         return WriteOutcome(firstHeldTheLock: holdsLock, firstStatus: status >> 8 & 0xFF, second: second,
                             importCount: imports, integrity: try SurveyImportKillTests.integrityCheck(map))
     }
+
+    /// Four imports started at the same moment on a radio map that does not exist yet: each
+    /// creates the file or finds it created, runs the migrations or finds them run, and imports.
+    /// (Both races once failed: `table places already exists`.)
+    @Test(.timeLimit(.minutes(10)))
+    func importsStartedTogetherOnANewMapAllComplete() async throws {
+        let files = ["wigle_quirks.csv", "opencellid_synthetic.csv", "aplist_darmstadt_sample.csv", "geosubmit_sample.json"]
+        let rounds = try await DedicatedThread("imports on a new map") {
+            Result { () throws -> [(statuses: [Int32], imports: Int)] in
+                try (0..<10).map { _ in
+                    let directory = TemporaryDirectory()
+                    let map = directory.path("new/map.sqlite")
+                    let processes = try files.map { file in
+                        try SpawnedProcess.spawn(
+                            [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, RadioMapFixtures.fixture(file)],
+                            output: .standardError(directory.path("\(file).log")))
+                    }
+                    let statuses = processes.map { processID -> Int32 in
+                        var status: Int32 = 0
+                        waitpid(processID, &status, 0)
+                        return status >> 8 & 0xFF
+                    }
+                    return (statuses, try RadioMap(path: map, mode: .readOnly).imports().count)
+                }
+            }
+        }.value.get()
+        for (index, round) in rounds.enumerated() {
+            #expect(round.statuses == [0, 0, 0, 0], "round \(index)")
+            #expect(round.imports == files.count, "round \(index)")
+        }
+    }
 }
