@@ -32,9 +32,11 @@ extension RadioMap {
         }
     }
 
-    /// Runs `body` in a read transaction and converts its failure to `RadioMapError`.
+    /// Runs `body` in a read transaction (the caller's, inside `withConsistentSnapshot`) and
+    /// converts its failure to `RadioMapError`.
     func reading<T>(_ body: () throws -> T) throws(RadioMapError) -> T {
         do {
+            if connection.isInTransaction { return try body() }
             return try connection.inTransaction(immediate: false, body)
         } catch {
             throw RadioMapError.converting(error, path: path)

@@ -52,6 +52,48 @@ public final class RadioMap {
         }
     }
 
+    /// Makes writes wait for another process's write transaction (an import running beside this
+    /// one) instead of failing with "database is locked" after 5 s.
+    ///
+    /// SQLite lets one writer at a time; a second `import` started while one runs would
+    /// otherwise give up. With this it waits, calls `notice` once when the wait has lasted
+    /// `noticeDelay` (so the user learns why nothing happens), and carries on when the other
+    /// writer commits. Readers never need this: in WAL mode they do not wait for writers.
+    ///
+    /// ```swift
+    /// map.waitWhenBusy { print("database busy, waiting for another import…") }
+    /// ```
+    /// - Parameters:
+    ///   - limit: The longest one wait may last; nil waits as long as the lock is held.
+    ///   - noticeDelay: How long a wait lasts before `notice` is called.
+    ///   - notice: Called on the calling thread, at most once per wait.
+    public func waitWhenBusy(limit: Duration? = nil, noticeDelay: Duration = .milliseconds(500),
+                             notice: @escaping () -> Void) {
+        connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
+    }
+
+    /// Runs `body` in one read transaction: every lookup in it sees the map as it was at the
+    /// first one, even when an import commits meanwhile (WAL keeps that snapshot for this
+    /// connection; the writer is not held up).
+    ///
+    /// `locate --batch` answers all its lines from one snapshot this way, so a batch never
+    /// mixes answers from before and after an import.
+    ///
+    /// ```swift
+    /// let fixes = try map.withConsistentSnapshot { try queries.map { try locator.respond(to: $0) } }
+    /// ```
+    public func withConsistentSnapshot<T>(_ body: () throws -> T) throws -> T {
+        if connection.isInTransaction { return try body() }
+        do {
+            try connection.execute("BEGIN DEFERRED")
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+        // Ending a transaction that only read cannot lose anything; a failure here is moot.
+        defer { try? connection.execute("COMMIT") }
+        return try body()
+    }
+
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
         // Reading the schema is where SQLite notices a foreign or damaged file.
         let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -99,6 +141,8 @@ public final class RadioMap {
             }
         }
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        // EEXIST: another process (a second import started at the same moment) created it first.
+        if descriptor < 0 && errno == EEXIST { return }
         guard descriptor >= 0 else {
             throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
         }

@@ -70,6 +70,8 @@ final class SurveyImporter {
         do {
             try record(format: format, parse: parse)
         } catch let duplicate as DuplicateContent {
+            // Imported before in another wrapping, or by another process while this one waited
+            // for the write lock or ran beside it: this one was rolled back, the file is imported once.
             return ImportSummary(path: path, format: duplicate.format, contentHash: contentHash, alreadyImported: true,
                                  duration: started.duration(to: .now))
         }

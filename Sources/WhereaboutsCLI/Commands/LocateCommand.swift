@@ -85,6 +85,11 @@ enum LocateCommand: WhereaboutsCommand {
         }
         let threads = try threadCount(arguments.value("--threads"))
         let locators = try (0..<threads).map { _ in try makeLocator() }
+        // One snapshot for every worker: an import committing meanwhile shows in none of the
+        // answers rather than in some of them.
+        let maps = locators.map(\.radioMap)
+        try RadioMap.beginSharedSnapshot(maps)
+        defer { maps.forEach { $0.endSnapshot() } }
         try await ParallelBatch(locators: locators, output: context.output).run(batch!)
         return .success
     }
