@@ -79,6 +79,18 @@ public struct NMEAReader: Sendable {
         return stream
     }
 
+    /// Opens a session that reads until `close()` or the end of the input; the device is closed
+    /// when `close()` returns.
+    public func openSession() -> GNSSSession<Event> {
+        let stop = StopFlag()
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
+        continuation.onTermination = { _ in stop.set() }
+        let reader = self
+        return GNSSSession.start(name: "nmea \(path)", stop: stop, events: stream) {
+            reader.run(stop: stop, continuation: continuation)
+        }
+    }
+
     /// Waits for the first fix.
     /// - Throws: `GNSSError.unavailable`/`.denied` when the device cannot be opened, `.noFix`
     ///   when the input ends or `timeout` passes without a fix.
