@@ -124,9 +124,13 @@ enum WatchCommand: WhereaboutsCommand {
                 pace = .recorded(speed: speed)
             }
         }
-        let text = String(decoding: try InputFile.readAll(path), as: UTF8.self)
-        do {
-            return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace)
+        let text = path == "-" ? String(decoding: try InputFile.readAll(path), as: UTF8.self) : nil
+        do throws(ReplayTraceError) {
+            if let text { return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace) }
+            // Streamed: a trace of hours replays in the memory of a few lines.
+            return try ReplayRadios(tracePath: path, pace: pace)
+        } catch where error.line == 0 {
+            throw CommandFailure(.dataError, error.reason)
         } catch {
             throw CommandFailure(.dataError, "\(path): \(error)")
         }
