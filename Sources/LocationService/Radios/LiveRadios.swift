@@ -75,7 +75,8 @@ public actor LiveRadios: Radios {
         await feed?.close()
     }
 
-    /// Whether a continuous GPS session is open (between `start()` and `stop()`).
+    /// Whether the GPS is held open for observers (between `start()` and `stop()`; false from
+    /// the moment `stop()` begins closing it).
     public var isGNSSSessionOpen: Bool { gnssFeed != nil }
 
     private func readGNSS(budget: Duration) async -> RadioReading {

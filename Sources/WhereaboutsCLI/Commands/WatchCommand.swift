@@ -40,7 +40,7 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
             .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
-            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
+            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device instead of gpsd (a log file plays one fix per reading)."),
             .value("--db", "PATH", help: "Radio map to resolve cells and Wi-Fi with."),
             .flag("--json", help: "Print JSON lines."),
         ],
