@@ -17,7 +17,8 @@ import Synchronization
 public final class GNSSSession<Event: Sendable>: Sendable {
     /// What the reader reports, in order; it finishes once the thread has ended.
     public let events: AsyncStream<Event>
-    private let stopFlag: StopFlag
+    /// Set to ask the thread to stop (also set when the stream's consumer stops iterating).
+    let stopFlag: StopFlag
     private let completion: ThreadCompletion
 
     init(events: AsyncStream<Event>, stop: StopFlag, completion: ThreadCompletion) {

@@ -127,14 +127,8 @@ public struct GPSDClient: Sendable {
     }
 
     func startSession() -> (stream: AsyncStream<Event>, stop: StopFlag) {
-        let stop = StopFlag()
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
-        continuation.onTermination = { _ in stop.set() }
-        let session = GPSDSession(endpoint: endpoint, options: options, stop: stop, continuation: continuation)
-        let thread = Thread { session.run() }
-        thread.name = "gpsd \(endpoint)"
-        thread.start()
-        return (stream, stop)
+        let session = openSession()
+        return (session.events, session.stopFlag)
     }
 
     /// The error for a gpsd that cannot be reached at `endpoint`, with what to do about it.
