@@ -62,4 +62,12 @@ struct WatchGPSDTests {
         }
         #expect(epochs == epochs.sorted() && Set(epochs).count == epochs.count, "the fixes walk on, never back or in place: \(epochs)")
     }
+
+    @Test func anUnreachableGPSDEndsLiveWatchWithExit69AndSaysWhy() async throws {
+        let port = try LoopbackGPSD.freePort(type: SOCK_STREAM)
+        let run = await CLIRun(["watch", "--json", "--gpsd", "127.0.0.1:\(port)", "--sources", "gps", "--interval", "0.05"])
+        #expect(run.status == 69, "\(run.errors)")
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("gpsd is not reachable at 127.0.0.1:\(port)"), "\(run.errors)")
+    }
 }
