@@ -102,8 +102,10 @@ actor GNSSFeed {
         closeSession = { await session.close() }
         consumer = Task { [weak self] in
             for await event in session.events {
+                // A feed dropped without close(): leaving the loop ends the stream, which stops the thread.
+                guard let feed = self else { break }
                 guard let update = translate(event) else { continue }
-                await self?.apply(update)
+                await feed.apply(update)
             }
         }
     }
