@@ -21,8 +21,10 @@ enum WatchCommand: WhereaboutsCommand {
             every line is a JSON object: fixes in the geolocate response shape with "type":"fix", \
             region events with "type":"region". --replay plays a trace (scan --record, watch \
             --record, simulate's walk.trace.jsonl) instead of the live radios, at its recorded \
-            pace times --speed. --nmea-out prints fixes as NMEA GGA/RMC sentences for gpsd \
-            (region events then go to standard error).
+            pace times --speed. With live radios the GPS stays open between epochs (one gpsd \
+            session, reconnected when gpsd comes back, or one continuous read of \
+            --nmea-device) and each epoch takes its latest fix. --nmea-out prints fixes as \
+            NMEA GGA/RMC sentences for gpsd (region events then go to standard error).
             """,
         options: [
             .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
