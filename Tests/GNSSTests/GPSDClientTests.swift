@@ -284,8 +284,9 @@ struct GPSDClientUnavailableTests {
         await session.close()
         let after = countDescriptors()
         #expect(attempts == 10_000)
-        // Other suites open files meanwhile; one socket per attempt would leak 10,000.
-        #expect(after <= before + 10, "descriptors: \(before) before, \(after) after 10,000 refused connections")
+        // Other suites run in this process and open files meanwhile (dozens at a time); one
+        // socket per attempt would have leaked 10,000.
+        #expect(after <= before + 200, "descriptors: \(before) before, \(after) after 10,000 refused connections")
     }
 
     @Test func standardPortOnThisMachine() async throws {

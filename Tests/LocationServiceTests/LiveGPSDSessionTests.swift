@@ -101,9 +101,9 @@ struct LiveGPSDSessionTests {
             await #expect(throws: LocationError.self) { try await dead.requestLocation() }
         }
         let settled = await eventually { TCPConnections.clientPorts(connectedTo: gpsd.port).isEmpty }
-        // Other suites run in this process meanwhile and open files of their own; a leak here
-        // would be one descriptor or more per cycle, 80 or more in all.
-        let grown = await eventually { DescriptorCount.now <= baseline + 10 }
+        // Other suites run in this process meanwhile and open files of their own (dozens at a
+        // time); a leak here would be one descriptor or more per session, 80 or more in all.
+        let grown = await eventually { DescriptorCount.now < baseline + 40 }
         let after = DescriptorCount.now
         await receiver.stop()
         await gpsd.stop()
