@@ -11,13 +11,15 @@ enum SimulateCommand: WhereaboutsCommand {
             The town has the traps real survey data has: shadowing, GPS noise, moved access points, \
             phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
             networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
-            (the format ../shared/tools/score-fixes reads), a walk trace, town.json and README.txt. \
+            (the format ../shared/tools/score-fixes reads), a walk as a replay trace for watch --replay \
+            (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), town.json and README.txt. \
             The same seed and size always give the same files.
             """,
         options: [
             .value("--seed", "N", help: "Random seed (default 1)."),
             .value("--out", "DIR", help: "Directory to write (created 0700)."),
             .value("--size", "SIZE", help: "tiny, small (default), medium or large."),
+            .value("--walk-minutes", "N", help: "Minutes of walk in walk.trace.jsonl (default 15)."),
             .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
             .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
             .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
@@ -29,6 +31,7 @@ enum SimulateCommand: WhereaboutsCommand {
             "whereabouts simulate --seed 3 --centre -16.5,179.995 --out fiji",
             "whereabouts simulate --opencellid-rows 1000000 --out bench",
             "whereabouts simulate --access-points 1000000 --queries 100000 --out bench",
+            "whereabouts simulate --size tiny --walk-minutes 60 --out soak",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -76,7 +79,15 @@ enum SimulateCommand: WhereaboutsCommand {
             }
             size = named
         }
-        let summary = try TownWriter(town: Town(TownSpecification(seed: seed, centre: centre, size: size))).write(to: directory)
+        var walkMinutes = 15.0
+        if let text = arguments.value("--walk-minutes") {
+            guard let minutes = Double(text), minutes > 0, minutes <= 7 * 24 * 60 else {
+                throw CommandFailure.usage("--walk-minutes expects a positive number of minutes (at most a week), got '\(text)'")
+            }
+            walkMinutes = minutes
+        }
+        let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
+        let summary = try TownWriter(town: town, walkDuration: walkMinutes * 60).write(to: directory)
         context.output.line("\(directory): \(summary)")
         return .success
     }
