@@ -115,7 +115,7 @@ public final class RadioMap {
             try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
-            try connection.execute("PRAGMA journal_mode = WAL")
+            try enableWriteAheadLog(connection)
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 64 MiB page cache keeps those pages hot.
             try connection.execute("PRAGMA cache_size = -65536")
@@ -123,6 +123,21 @@ public final class RadioMap {
                 try connection.execute("PRAGMA application_id = \(RadioMapSchema.applicationID)")
             }
             try RadioMapSchema.migrate(connection)
+        }
+    }
+
+    /// Switches the file to WAL (a no-op once it is). Switching a new file needs an exclusive
+    /// lock, and while another process that is creating the same file holds a lock SQLite answers
+    /// `SQLITE_BUSY` at once, without the busy handler (it would deadlock): so retry for 5 s.
+    private static func enableWriteAheadLog(_ connection: SQLiteConnection) throws(SQLiteError) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.extendedCode & 0xff == 5 && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
         }
     }
 
