@@ -17,3 +17,20 @@ struct FuzzRegressionTests {
         #expect(cell.sampleCount >= 1)
     }
 }
+
+/// `tools/fuzz replay-trace`: a Unix-millisecond `time` beyond what a date can be written as.
+@Suite("Fuzz regressions: replay trace")
+struct ReplayTraceFuzzRegressionTests {
+    @Test(arguments: ["3333333333333333333300.00033333330333", "-1e300", "253402300800000"])
+    func timeBeyondYear9999IsALineErrorNotATrap(time: String) {
+        #expect(throws: ReplayTraceError.self) { try ReplayTrace.parse("{\"time\":\(time)}\n") }
+    }
+
+    @Test func timesInRangeStillWriteBackAndReadBack() throws {
+        for milliseconds in [0.0, 1_741_428_000_000, 253_402_300_799_000] {
+            let sample = try #require(try ReplayTrace.parse("{\"time\":\(Int64(milliseconds))}\n").first)
+            let again = try ReplayTrace.parseLine(ReplayTrace.line(for: sample), lineNumber: 1)
+            #expect(again?.time == sample.time)
+        }
+    }
+}

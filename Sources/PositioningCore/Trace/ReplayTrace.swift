@@ -41,6 +41,10 @@ public enum ReplayTrace {
         let time: Date
         switch object["time"] {
         case .number(let milliseconds)?:
+            // Years 0001–9999, the span an ISO 8601 time can be written back in.
+            guard (-62_135_596_800_000...253_402_300_799_999).contains(milliseconds) else {
+                throw failure("\"time\" \(milliseconds) is not Unix milliseconds of a year from 1 to 9999")
+            }
             time = Date(timeIntervalSince1970: milliseconds / 1000)
         case .string(let text)?:
             guard let parsed = ISO8601Timestamp.parse(text) else {
