@@ -11,7 +11,8 @@ enum SimulateCommand: WhereaboutsCommand {
             The town has the traps real survey data has: shadowing, GPS noise, moved access points, \
             phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
             networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
-            (the format ../shared/tools/score-fixes reads), a walk trace, town.json and README.txt. \
+            (the format ../shared/tools/score-fixes reads), a walk trace, a GPS-tagged drive trace to \
+            learn from (watch --replay OUT/drive.trace.jsonl --learn), town.json and README.txt. \
             The same seed and size always give the same files.
             """,
         options: [
