@@ -85,7 +85,7 @@ import WorldSimulator
         let movedAfter = Self.medianError(after, truth: truth, lines: demo.movedArea)
         let elsewhere = Set(truth.indices).subtracting(demo.movedArea)
         let elsewhereAfter = Self.medianError(after, truth: truth, lines: elsewhere)
-        #expect(movedAfter.median < 0.7 * movedBefore.median,
+        #expect(movedAfter.median < 0.8 * movedBefore.median,
                 "moved-area median error \(movedBefore.median) m before learning, \(movedAfter.median) m after")
         #expect(movedAfter.located >= movedBefore.located)
         #expect(movedAfter.median < 2 * elsewhereAfter.median, "the moved area comes back near the rest (\(elsewhereAfter.median) m)")
