@@ -139,4 +139,55 @@ import WorldSimulator
         let both = try await EvalProcessRun(["watch", "--db", map, "--replay", trace, "--learn", "--no-learn"])
         #expect(both.status == 64)
     }
+
+    /// SIGTERM (or SIGINT) in the middle of a paced replay: `watch --learn` writes what it
+    /// queued — less than a batch here — prints its summary and exits 0.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalWritesTheQueuedSightingsBeforeExiting(signalNumber: Int32) async throws {
+        let directory = TemporaryDirectory("watch-learn-signal")
+        let town = directory.path("town")
+        _ = try await EvalProcessRun(["simulate", "--seed", "4", "--size", "tiny", "--out", town])
+        let map = directory.path("map.sqlite")
+        _ = try await EvalProcessRun(["import", "--db", map, town + "/survey.wigle.csv"])
+        let outcome = try await DedicatedThread("signalled watch") {
+            Result { () throws -> (status: Int32, output: String, errors: String) in
+                let output = directory.path("stdout")
+                let errors = directory.path("stderr")
+                for path in [output, errors] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+                let child = Process()
+                child.executableURL = CommandRunner.whereaboutsExecutable
+                child.arguments = ["watch", "--db", map, "--replay", town + "/drive.trace.jsonl", "--speed", "20", "--learn", "--json"]
+                var environment = ProcessInfo.processInfo.environment
+                environment["HOME"] = directory.path("home")
+                environment["XDG_CONFIG_HOME"] = directory.path("config")
+                environment.removeValue(forKey: "WHEREABOUTS_DB")
+                child.environment = environment
+                child.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+                child.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+                try child.run()
+                // Ten fixes printed: a few samples are learned, far fewer than a batch of 30.
+                let started = Deadline(after: .seconds(120)).poll(every: .milliseconds(20)) {
+                    !child.isRunning || (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 10
+                }
+                if !started { kill(child.processIdentifier, SIGKILL) }
+                kill(child.processIdentifier, signalNumber)
+                let ended = Deadline(after: .seconds(60)).poll(every: .milliseconds(20)) { !child.isRunning }
+                if !ended { kill(child.processIdentifier, SIGKILL) }
+                child.waitUntilExit()
+                return (child.terminationStatus, try String(contentsOfFile: output, encoding: .utf8),
+                        try String(contentsOfFile: errors, encoding: .utf8))
+            }
+        }.value.get()
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.errors.contains("Learning: "))
+        let summary = try JSONParser.parse(String(try #require(outcome.output.split(separator: "\n").last)))
+        #expect(summary["type"]?.stringValue == "learning")
+        let offered = try #require(summary["samplesOffered"]?.doubleValue)
+        #expect(offered < 1_000, "stopped by the signal, not by the end of the trace")
+        #expect((summary["observationsStored"]?.doubleValue ?? 0) > 0)
+        let imports = try await EvalProcessRun(["db", "imports", "--db", map, "--json"])
+        let learned = try JSONParser.parse(imports.output).arrayValue?.filter { $0["format"]?.stringValue == "learned" } ?? []
+        #expect(learned.count == 1)
+        #expect(learned.first?["rowsImported"]?.doubleValue == summary["observationsStored"]?.doubleValue)
+    }
 }
