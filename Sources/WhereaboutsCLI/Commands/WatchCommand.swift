@@ -93,6 +93,8 @@ enum WatchCommand: WhereaboutsCommand {
             guard let count = Int(text), count > 0 else { throw CommandFailure.usage("--max-updates expects a positive whole number") }
             maximumUpdates = count
         }
+        // Learning needs the Wi-Fi scan and the cell beside the GPS fix at every epoch.
+        setup.options.readsEverySource = try WatchLearning.isRequested(arguments, configuration: configuration)
         let radios = try makeRadios(arguments, setup: setup)
         let manager = setup.manager(radios: radios)
         do {
