@@ -32,9 +32,11 @@ extension RadioMap {
         }
     }
 
-    /// Runs `body` in a read transaction and converts its failure to `RadioMapError`.
+    /// Runs `body` in a read transaction (the caller's, inside `withConsistentSnapshot`) and
+    /// converts its failure to `RadioMapError`.
     func reading<T>(_ body: () throws -> T) throws(RadioMapError) -> T {
         do {
+            if connection.isInTransaction { return try body() }
             return try connection.inTransaction(immediate: false, body)
         } catch {
             throw RadioMapError.converting(error, path: path)
@@ -47,8 +49,9 @@ extension RadioMap {
             FROM access_points WHERE bssid = ?
             """)
         var found: [BSSID: KnownAccessPoint] = [:]
+        found.reserveCapacity(bssids.count)
         for bssid in bssids where found[bssid] == nil {
-            statement.bind([.integer(Int64(bssid.rawValue))])
+            statement.bind(integer: Int64(bssid.rawValue))
             defer { statement.reset() }
             guard try statement.step() else { continue }
             found[bssid] = KnownAccessPoint(
@@ -56,10 +59,19 @@ extension RadioMap {
                 radius: statement.double(2), sampleCount: Int(statement.int64(3)),
                 firstSeen: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
                 lastSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
-                status: statement.text(6).flatMap(EmitterStatus.init(rawValue:)) ?? .unproven,
+                status: Self.status(statement, column: 6, otherwise: .unproven),
                 ssid: statement.text(7))
         }
         return found
+    }
+
+    /// The `status` column as an `EmitterStatus`, read without making a `String` for it.
+    static func status(_ statement: SQLiteStatement, column: Int32, otherwise: EmitterStatus) -> EmitterStatus {
+        if statement.text(column, equals: "usable") { return .usable }
+        if statement.text(column, equals: "unproven") { return .unproven }
+        if statement.text(column, equals: "moved") { return .moved }
+        if statement.text(column, equals: "travelling") { return .travelling }
+        return otherwise
     }
 
     func lookUpCells(_ ids: some Collection<CellIdentity>) throws -> [CellIdentity: KnownCell] {
@@ -101,7 +113,7 @@ extension RadioMap {
             radius: statement.double(2), sampleCount: Int(statement.int64(3)),
             firstSeen: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
             lastSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
-            status: statement.text(6).flatMap(EmitterStatus.init(rawValue:)) ?? .usable)
+            status: status(statement, column: 6, otherwise: .usable))
     }
 
     static func key(_ id: CellIdentity) -> [SQLiteValue] {

@@ -26,7 +26,42 @@ public struct SubmissionSummary: Hashable, Sendable {
 }
 
 extension RadioMap {
-    /// Stores GPS-tagged sightings sent to `/v2/geosubmit` through the import path, atomically.
+    /// Imports a `/v2/geosubmit` request body through the geosubmit import path, atomically.
+    ///
+    /// The body is read by the same incremental reader and item parser as a geosubmit file
+    /// (`whereabouts import reports.json`), straight from memory: it becomes one entry of
+    /// `imports` (format `geosubmit`), its items' sightings are stored like a file's rows
+    /// (unusable items counted as rejected), and the access points and cells they touch are
+    /// re-aggregated — all in one transaction, so a failure leaves the map as it was. Each
+    /// submission is recorded under its own identity: the same body sent twice is two
+    /// submissions.
+    ///
+    /// ```swift
+    /// let summary = try map.importSubmission(Array(body), name: "geosubmit")
+    /// print(summary.rowsImported, summary.accessPointsNew)
+    /// ```
+    /// - Parameters:
+    ///   - body: The request body: `{"items":[…]}`.
+    ///   - name: The name recorded in `imports` (shown by `db imports`).
+    /// - Returns: The import's summary (items read, imported, rejected; emitters created and updated).
+    /// - Throws: `ImportError.malformedDocument` or `.notASurvey` for a body that is not a
+    ///   geosubmit document, `.database` when the database refuses the write.
+    public func importSubmission(_ body: [UInt8], name: String = "geosubmit") throws(ImportError) -> ImportSummary {
+        precondition(mode == .readWrite, "importSubmission needs a radio map opened .readWrite")
+        do {
+            let importer = try SurveyImporter(
+                connection: connection, path: name, options: ImportOptions(format: .geosubmit), progress: nil,
+                input: SurveyInput(bytes: body, name: name), identity: "geosubmit:\(UUID().uuidString)")
+            return try importer.run()
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError.database(RadioMapError.converting(error, path: path))
+        }
+    }
+
+    /// Stores GPS-tagged sightings already parsed (e.g. learned from this machine's own GPS)
+    /// through the import path, atomically.
     ///
     /// The sightings become one entry of `imports` (format `geosubmit`), their raw observations
     /// are stored like a survey file's rows, and the access points and cells they touch are
@@ -45,7 +80,10 @@ extension RadioMap {
         precondition(mode == .readWrite, "storeSubmission needs a radio map opened .readWrite")
         guard !rows.isEmpty else { return SubmissionSummary() }
         do {
-            let importer = try Self.submissionImporter(connection: connection)
+            // Used only for its row storage and re-aggregation: its input is empty.
+            let importer = try SurveyImporter(
+                connection: connection, path: name, options: ImportOptions(format: .geosubmit), progress: nil,
+                input: SurveyInput(bytes: [], name: name))
             // Unique per submission: the same sightings submitted twice are two sightings.
             let identity = "geosubmit:\(UUID().uuidString)"
             try connection.inTransaction {
@@ -68,21 +106,5 @@ extension RadioMap {
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
-    }
-
-    /// A `SurveyImporter` used only for its row storage and re-aggregation. It insists on a
-    /// regular file to stream, so it gets an empty one that is unlinked at once.
-    private static func submissionImporter(connection: SQLiteConnection) throws -> SurveyImporter {
-        var template = Array((NSTemporaryDirectory() + "/whereabouts-geosubmit-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw RadioMapError.notARadioMap(path: "", reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
-        }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer {
-            unlink(path)
-            close(descriptor)
-        }
-        return try SurveyImporter(connection: connection, path: path, options: ImportOptions(), progress: nil)
     }
 }

@@ -52,6 +52,48 @@ public final class RadioMap {
         }
     }
 
+    /// Makes writes wait for another process's write transaction (an import running beside this
+    /// one) instead of failing with "database is locked" after 5 s.
+    ///
+    /// SQLite lets one writer at a time; a second `import` started while one runs would
+    /// otherwise give up. With this it waits, calls `notice` once when the wait has lasted
+    /// `noticeDelay` (so the user learns why nothing happens), and carries on when the other
+    /// writer commits. Readers never need this: in WAL mode they do not wait for writers.
+    ///
+    /// ```swift
+    /// map.waitWhenBusy { print("database busy, waiting for another import…") }
+    /// ```
+    /// - Parameters:
+    ///   - limit: The longest one wait may last; nil waits as long as the lock is held.
+    ///   - noticeDelay: How long a wait lasts before `notice` is called.
+    ///   - notice: Called on the calling thread, at most once per wait.
+    public func waitWhenBusy(limit: Duration? = nil, noticeDelay: Duration = .milliseconds(500),
+                             notice: @escaping () -> Void) {
+        connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
+    }
+
+    /// Runs `body` in one read transaction: every lookup in it sees the map as it was at the
+    /// first one, even when an import commits meanwhile (WAL keeps that snapshot for this
+    /// connection; the writer is not held up).
+    ///
+    /// `locate --batch` answers all its lines from one snapshot this way, so a batch never
+    /// mixes answers from before and after an import.
+    ///
+    /// ```swift
+    /// let fixes = try map.withConsistentSnapshot { try queries.map { try locator.respond(to: $0) } }
+    /// ```
+    public func withConsistentSnapshot<T>(_ body: () throws -> T) throws -> T {
+        if connection.isInTransaction { return try body() }
+        do {
+            try connection.execute("BEGIN DEFERRED")
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+        // Ending a transaction that only read cannot lose anything; a failure here is moot.
+        defer { try? connection.execute("COMMIT") }
+        return try body()
+    }
+
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
         // Reading the schema is where SQLite notices a foreign or damaged file.
         let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -66,8 +108,14 @@ public final class RadioMap {
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
+            // Lookups read pages at random all over a large map: mapping the file spares a
+            // pread and a copy per page (a fifth of `locate --batch`'s time on a 1 M-AP map;
+            // a 256 MiB page cache instead was slower). The 16 MiB cache holds what is read
+            // from the WAL, which is not mapped.
+            try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
+            try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
-            try connection.execute("PRAGMA journal_mode = WAL")
+            try enableWriteAheadLog(connection)
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 64 MiB page cache keeps those pages hot.
             try connection.execute("PRAGMA cache_size = -65536")
@@ -77,6 +125,24 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// Switches the file to WAL (a no-op once it is). Switching a new file needs an exclusive
+    /// lock, and while another process that is creating the same file holds a lock SQLite answers
+    /// `SQLITE_BUSY` at once, without the busy handler (it would deadlock): so retry for 5 s.
+    private static func enableWriteAheadLog(_ connection: SQLiteConnection) throws(SQLiteError) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.extendedCode & 0xff == 5 && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+        }
+    }
+
+    /// How much of the file a read-only connection maps into memory (address space, not RAM).
+    static let readerMapSize = 1 << 34
 
     /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
     private static func createPrivateFile(at path: String) throws {
@@ -90,6 +156,8 @@ public final class RadioMap {
             }
         }
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        // EEXIST: another process (a second import started at the same moment) created it first.
+        if descriptor < 0 && errno == EEXIST { return }
         guard descriptor >= 0 else {
             throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
         }

@@ -123,11 +123,14 @@ enum RadioMapSchema {
     static func migrate(_ connection: SQLiteConnection) throws {
         try connection.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
-        for migration in migrations {
-            let applied = try connection.integer(
-                "SELECT count(*) FROM schema_migrations WHERE name = ?", [.text(migration.name)])
-            guard applied == 0 else { continue }
+        func isApplied(_ name: String) throws -> Bool {
+            try connection.integer("SELECT count(*) FROM schema_migrations WHERE name = ?", [.text(name)]) > 0
+        }
+        for migration in migrations where try !isApplied(migration.name) {
             try connection.inTransaction {
+                // Another process may have applied it since the check above: two imports started
+                // together on a new radio map both find it missing, and one waits for the other.
+                guard try !isApplied(migration.name) else { return }
                 try connection.execute(migration.sql)
                 try connection.cachedStatement(
                     sql: "INSERT INTO schema_migrations(name, applied_at) VALUES(?, ?)"

@@ -268,6 +268,27 @@ struct GPSDClientUnavailableTests {
         await #expect(throws: GNSSError.self) { try await client.firstFix(timeout: .seconds(2)) }
     }
 
+    @Test func tenThousandReconnectsLeaveNoDescriptorBehind() async throws {
+        let port = try LoopbackGPSD.freePort(type: SOCK_STREAM)
+        var options = GPSDClient.Options()
+        options.initialBackoff = 0.001
+        options.maximumBackoff = 0.001
+        let countDescriptors = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+        let before = countDescriptors()
+        let session = GPSDClient(endpoint: GPSDEndpoint(host: "127.0.0.1", port: port), options: options).openSession()
+        var attempts = 0
+        for await event in session.events {
+            if case .disconnected = event { attempts += 1 }
+            if attempts == 10_000 { break }
+        }
+        await session.close()
+        let after = countDescriptors()
+        #expect(attempts == 10_000)
+        // Other suites run in this process and open files meanwhile (dozens at a time); one
+        // socket per attempt would have leaked 10,000.
+        #expect(after <= before + 200, "descriptors: \(before) before, \(after) after 10,000 refused connections")
+    }
+
     @Test func standardPortOnThisMachine() async throws {
         let availability = await GPSDClient().availability()
         if case .available(let detail) = availability {

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import TestSupport
 import Testing
 
 @testable import GNSS

@@ -1,4 +1,5 @@
 import PositioningCore
+import TestSupport
 import Testing
 
 @testable import GNSS

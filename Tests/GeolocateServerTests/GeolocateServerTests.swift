@@ -178,12 +178,23 @@ import Testing
             #expect(stored.body == "{}")
             try client.post("/v2/geosubmit", #"{"items":3}"#)
             #expect(try client.readResponse()?.status == 400)
+            // Only geosubmit documents: another survey format is refused, not imported.
+            try client.post("/v2/geosubmit", "ssid,bssid,latitude,longitude\nx,0a:1b:2c:3d:4e:09,48.1,11.5\n")
+            let refused = try #require(try client.readResponse())
+            #expect(refused.status == 400)
+            #expect(refused.body.contains("parseError"))
         }
         let map = try RadioMap(path: path, mode: .readOnly)
         let known = try map.accessPoints(for: [BSSID("0a:1b:2c:3d:4e:01")!, BSSID("0a:1b:2c:3d:4e:03")!])
         let learned = try #require(known[BSSID("0a:1b:2c:3d:4e:01")!])
         #expect(abs(learned.coordinate.latitude - 48.137) < 0.01)
         #expect(known[BSSID("0a:1b:2c:3d:4e:03")!] == nil, "an _nomap network must not be stored")
+        #expect(try map.accessPoints(for: [BSSID("0a:1b:2c:3d:4e:09")!]).isEmpty)
+        // The body went through the geosubmit import path: one recorded import of two items,
+        // which `db forget-import` can take back like a file's.
+        let record = try #require(try map.imports().last)
+        #expect(record.format == "geosubmit")
+        #expect(record.rowsRead == 2 && record.rowsImported == 2)
     }
 
     @Test func statsCountWhatHappened() throws {

@@ -13,6 +13,34 @@ import Testing
         }
     }
 
+    /// A TLS handshake sent to the plain-HTTP port is refused at its first bytes, not after the
+    /// read timeout: no CR LF ever comes, but its first byte cannot start a method.
+    @Test func aTLSHandshakeIsRefusedAtOnce() {
+        var state = HTTPConnectionState()
+        state.receive([0x16, 0x03, 0x01, 0x02, 0x00])
+        guard case .failure(let error) = state.next() else {
+            Issue.record("a TLS record was not refused")
+            return
+        }
+        #expect(error.statusCode == 400)
+    }
+
+    /// A request still arriving after a complete one is waited for, byte by byte.
+    @Test func aRequestArrivingInPiecesAfterAnotherIsWaitedFor() {
+        var state = HTTPConnectionState()
+        state.receive(Array("GET /a HTTP/1.1\r\n\r\nPO".utf8))
+        guard case .request = state.next(), case .needMore = state.next() else {
+            Issue.record("unexpected events")
+            return
+        }
+        state.receive(Array("ST /b HTTP/1.1\r\nContent-Length: 0\r\n\r\n".utf8))
+        guard case .request(let second, _) = state.next() else {
+            Issue.record("the second request did not complete")
+            return
+        }
+        #expect(second.method == "POST")
+    }
+
     @Test func pipelinedRequestsComeOutInOrder() {
         var state = HTTPConnectionState()
         state.receive(Array(("POST /a HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}" + "GET /b HTTP/1.1\r\n\r\n"

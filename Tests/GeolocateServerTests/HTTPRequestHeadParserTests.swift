@@ -54,6 +54,12 @@ import Testing
         ("NUL in header value", "GET / HTTP/1.1\r\nX: a\u{0}b\r\n\r\n", .refused(status: 400)),
         ("bare CR in header value", "GET / HTTP/1.1\r\nX: a\rb\r\n\r\n", .refused(status: 400)),
         ("binary garbage", "\u{16}\u{03}\u{01}\u{02}\u{00}\r\n\r\n", .refused(status: 400)),
+        // Refused before the head is complete: these bytes can never start a request line.
+        ("TLS ClientHello, incomplete", "\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}", .refused(status: 400)),
+        ("leading space, incomplete", " GET / HTTP/1.1\r\n", .refused(status: 400)),
+        ("bad method token, incomplete", "GE\u{7F}T / HTTP/1.1\r\nHost: x\r\n", .refused(status: 400)),
+        ("method without its line yet", "POS", .incomplete),
+        ("request line cut in its target", "GET /v1/geo", .incomplete),
     ]
 
     @Test(arguments: cases)

@@ -31,6 +31,36 @@ import Testing
         #expect(second.location.timestamp == ServiceTraces.start.addingTimeInterval(5))
     }
 
+    @Test func aLiveNMEADeviceIsReadContinuouslyAndEachEpochTakesTheLatestFix() async throws {
+        let directory = TemporaryDirectory("nmea-fifo")
+        let path = directory.path("receiver")
+        try #require(mkfifo(path, 0o600) == 0)
+        // The receiver holds the FIFO open read-write, so its writes never wait for the reader
+        // and the reader never sees the end of the input.
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let receiver = RepeatingThread("receiver on a FIFO", every: .milliseconds(100)) { epoch in
+            let position = Geodesy.destination(from: ServiceTraces.centre, distance: Double(epoch) * 2, bearing: 0)
+            let bytes = Array(NMEATestWriter.epoch(latitude: position.latitude, longitude: position.longitude, second: epoch)
+                .map { $0 + "\r\n" }.joined().utf8)
+            _ = write(descriptor, bytes, bytes.count)
+        }
+        var options = LocationManager.Options()
+        options.sources = [.gps]
+        let radios = LiveRadios(nmeaDevice: path, interval: 0.3)
+        let manager = LocationManager(options: options, radios: radios)
+        var latitudes: [Double] = []
+        do {
+            var updates = await manager.updates().makeAsyncIterator()
+            for _ in 0..<4 { latitudes.append(try #require(try await updates.next()).location.coordinate.latitude) }
+            #expect(await radios.isGNSSSessionOpen)
+        }
+        await receiver.stop()
+        #expect(latitudes == latitudes.sorted() && Set(latitudes).count == 4, "each epoch a newer position of the walk: \(latitudes)")
+        #expect(await eventually { await !radios.isGNSSSessionOpen }, "the device is closed with the last observer")
+    }
+
     @Test func anAcceleratedReplayIsPacedByTheClock() async throws {
         let samples = ServiceTraces.walkNorth(from: 0, step: 10, count: 3)  // one a second
         let clock = ManualClock(now: ServiceTraces.start)

@@ -37,6 +37,28 @@ import TestSupport
         #expect(try RadioMapFixtures.importFile(RadioMapFixtures.fixture(name), into: packedPath).alreadyImported)
     }
 
+    /// One survey is one content whatever its wrapping: importing the plain file and then its
+    /// compressed copy (or the other way round) is recognised as the same content, and the map
+    /// — positions, sample counts — is the one either gives alone.
+    @Test(arguments: ["wigle_quirks.csv.gz", "wigle_quirks.csv.xz"])
+    func plainAndCompressedCopiesAreTheSameContent(_ name: String) throws {
+        let directory = TemporaryDirectory()
+        let alonePath = directory.path("alone.sqlite")
+        let alone = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: alonePath)
+        for (first, second) in [("wigle_quirks.csv", name), (name, "wigle_quirks.csv")] {
+            let path = directory.path("\(first)-then-\(second).sqlite")
+            let imported = try RadioMapFixtures.importFile(RadioMapFixtures.fixture(first), into: path)
+            #expect(!imported.alreadyImported)
+            #expect(imported.contentHash == alone.contentHash)
+            let again = try RadioMapFixtures.importFile(RadioMapFixtures.fixture(second), into: path)
+            #expect(again.alreadyImported, "\(second) after \(first)")
+            #expect(again.contentHash == alone.contentHash)
+            let map = try RadioMap(path: path, mode: .readOnly)
+            #expect(try map.connection.integer("SELECT count(*) FROM imports") == 1)
+            #expect(try Self.emitters(map) == Self.emitters(RadioMap(path: alonePath, mode: .readOnly)))
+        }
+    }
+
     @Test(arguments: ["wigle_quirks.csv.gz", "wigle_quirks.csv.xz"])
     func truncatedStreamIsRefusedAndChangesNothing(_ name: String) throws {
         let directory = TemporaryDirectory()

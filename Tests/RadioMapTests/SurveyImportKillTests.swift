@@ -32,24 +32,6 @@ import TestSupport
         progress.write(Data("done".utf8))
     }
 
-    /// A WiGLE file of `rows` distinct access points, written in pieces.
-    static func writeLargeSurvey(rows: Int, to path: String) throws {
-        precondition(FileManager.default.createFile(atPath: path, contents: nil))
-        let file = try #require(FileHandle(forWritingAtPath: path))
-        defer { try? file.close() }
-        var text = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
-            + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
-        for row in 0..<rows {
-            let bssid = BSSID(rawValue: 0x0012_3400_0000 + UInt64(row) &* 7919)
-            text += "\(bssid),net\(row % 97),[ESS],2017-10-27 16:12:01,6,-70,\(32 + Double(row % 1000) / 10000),34.8,30,5,WIFI\n"
-            if text.utf8.count > 1 << 20 {
-                file.write(Data(text.utf8))
-                text = ""
-            }
-        }
-        file.write(Data(text.utf8))
-    }
-
     /// What the parent saw: the map before, the map after the kill, and how the child was stopped.
     struct KillOutcome: Sendable {
         var before: RadioMapStatistics
@@ -78,7 +60,7 @@ import TestSupport
         _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: mapPath)
         let before = try RadioMap(path: mapPath, mode: .readOnly).statistics()
         let survey = directory.path("large.csv")
-        try Self.writeLargeSurvey(rows: 400_000, to: survey)
+        try LargeSurvey.write(rows: 400_000, to: survey)
         let progressPath = directory.path("progress")
         precondition(FileManager.default.createFile(atPath: progressPath, contents: nil))
 

@@ -56,6 +56,31 @@ import TestSupport
         #expect(lines[0].contains(#""location""#) && lines[2].contains(#""location""#))
     }
 
+    @Test func batchOnSeveralThreadsKeepsOneAnswerPerLineInInputOrder() async throws {
+        let temporary = TemporaryDirectory()
+        let batch = temporary.path("batch.jsonl")
+        let queries = try String(contentsOfFile: (await SharedTown.shared.town()) + "/queries.jsonl", encoding: .utf8)
+            .split(separator: "\n")
+        // Enough lines for many blocks, with bad and empty lines among them and no final newline.
+        var lines: [String] = []
+        for round in 0..<12 {
+            for (index, query) in queries.enumerated() {
+                lines.append(index % 17 == round ? "{not json \(round)" : index % 29 == round ? "" : String(query))
+            }
+        }
+        try lines.joined(separator: "\n").write(toFile: batch, atomically: true, encoding: .utf8)
+        let map = await SharedTown.shared.radioMap()
+        let one = await CLIRun(["locate", "--db", map, "--batch", batch, "--threads", "1"])
+        let four = await CLIRun(["locate", "--db", map, "--batch", batch, "--threads", "4"])
+        #expect(one.status == 0 && four.status == 0, "\(one.errors) \(four.errors)")
+        let answers = four.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(answers.count == lines.count)
+        #expect(four.output == one.output)
+        for (line, answer) in zip(lines, answers) where !line.hasPrefix("{\"") {
+            #expect(answer.contains(#""reason":"parseError""#))
+        }
+    }
+
     @Test func aForeignDatabaseIsRefusedWithExit65() async throws {
         let temporary = TemporaryDirectory()
         let foreign = temporary.path("foreign.sqlite")

@@ -194,15 +194,21 @@ import TestSupport
         #expect(unknown.errors.contains("no region 'corner' is monitored"))
     }
 
-    @Test func liveWatchReadsTheReceiverEachEpoch() async throws {
+    @Test func liveWatchPlaysAnNMEALogOneFixPerEpochInOrder() async throws {
+        let log = try Data(contentsOf: URL(fileURLWithPath: LiveLocateTests.receiverLog))
+        let recorded = NMEAReader.fixes(in: log).fixes
+        try #require(recorded.count >= 3)
         let run = await CLIRun([
             "watch", "--sources", "gps", "--nmea-device", LiveLocateTests.receiverLog, "--interval", "0.1",
-            "--max-updates", "2", "--json",
+            "--max-updates", "3", "--json",
         ])
         #expect(run.status == 0, "\(run.errors)")
         let fixes = try run.output.split(separator: "\n").map { try JSONParser.parse(String($0)) }
-        #expect(fixes.count == 2)
-        #expect(fixes.allSatisfy { abs(($0["location"]?["lat"]?.doubleValue ?? 0) - 44.068729937) < 1e-6 })
+        #expect(fixes.count == 3)
+        for (fix, expected) in zip(fixes, recorded) {
+            #expect(abs((fix["location"]?["lat"]?.doubleValue ?? 0) - expected.coordinate.latitude) < 1e-6)
+            #expect(abs((fix["location"]?["lng"]?.doubleValue ?? 0) - expected.coordinate.longitude) < 1e-6)
+        }
     }
 
     @Test func watchIsListedWithItsHelp() async {

@@ -65,6 +65,17 @@ public struct GPSDClient: Sendable {
         startSession().stream
     }
 
+    /// Opens a session that runs until `close()`: one connection (reconnected with backoff when
+    /// gpsd goes away) whose events the owner reads, and whose socket is closed when `close()`
+    /// returns. For a service that keeps GPS open while it has observers.
+    public func openSession() -> GNSSSession<Event> {
+        let stop = StopFlag()
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
+        continuation.onTermination = { _ in stop.set() }
+        let session = GPSDSession(endpoint: endpoint, options: options, stop: stop, continuation: continuation)
+        return GNSSSession.start(name: "gpsd \(endpoint)", stop: stop, events: stream) { session.run() }
+    }
+
     /// Waits for the first fix.
     /// - Throws: `GNSSError.unavailable` when gpsd cannot be reached at all,
     ///   `.deviceVanished` / `.gpsdError` / `.noFix` when it answered but gave no position
@@ -116,17 +127,12 @@ public struct GPSDClient: Sendable {
     }
 
     func startSession() -> (stream: AsyncStream<Event>, stop: StopFlag) {
-        let stop = StopFlag()
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
-        continuation.onTermination = { _ in stop.set() }
-        let session = GPSDSession(endpoint: endpoint, options: options, stop: stop, continuation: continuation)
-        let thread = Thread { session.run() }
-        thread.name = "gpsd \(endpoint)"
-        thread.start()
-        return (stream, stop)
+        let session = openSession()
+        return (session.events, session.stopFlag)
     }
 
-    static func unreachable(_ endpoint: GPSDEndpoint, _ reason: String) -> GNSSError {
+    /// The error for a gpsd that cannot be reached at `endpoint`, with what to do about it.
+    public static func unreachable(_ endpoint: GPSDEndpoint, _ reason: String) -> GNSSError {
         .unavailable(
             reason: "gpsd is not reachable at \(endpoint): \(reason)",
             remedy: "start gpsd (e.g. `systemctl start gpsd.socket`) or point to it with --gpsd HOST:PORT "

@@ -69,14 +69,19 @@ public struct NMEAReader: Sendable {
 
     /// Reads until the consumer stops iterating or the input ends.
     public func events() -> AsyncStream<Event> {
+        openSession().events
+    }
+
+    /// Opens a session that reads until `close()` or the end of the input; the device is closed
+    /// when `close()` returns.
+    public func openSession() -> GNSSSession<Event> {
         let stop = StopFlag()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
         continuation.onTermination = { _ in stop.set() }
         let reader = self
-        let thread = Thread { reader.run(stop: stop, continuation: continuation) }
-        thread.name = "nmea \(path)"
-        thread.start()
-        return stream
+        return GNSSSession.start(name: "nmea \(path)", stop: stop, events: stream) {
+            reader.run(stop: stop, continuation: continuation)
+        }
     }
 
     /// Waits for the first fix.

@@ -15,7 +15,10 @@ final class StopFlag: Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if isSet { return true }
-            var request = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            // Slices of 20 ms, the last one shorter: a 1 ms backoff waits 1 ms.
+            let remaining = deadline - ContinuousClock.now
+            let slice = min(remaining, .milliseconds(20))
+            var request = timespec(tv_sec: 0, tv_nsec: max(Int(slice.components.attoseconds / 1_000_000_000), 0))
             nanosleep(&request, nil)
         }
         return isSet

@@ -55,6 +55,7 @@ public enum HTTPRequestHeadParser {
         while start < buffer.count, start < 4, buffer[start] == 0x0D || buffer[start] == 0x0A { start += 1 }
         guard let end = headEnd(in: buffer, from: start, limit: limits.headBytes) else {
             if buffer.count > limits.headBytes { throw .headTooLarge(limit: limits.headBytes) }
+            try checkMethodSoFar(buffer, from: start)
             return .incomplete
         }
         var lines = splitLines(buffer, from: start, to: end.contentEnd)
@@ -67,6 +68,18 @@ public enum HTTPRequestHeadParser {
         let head = HTTPRequestHead(method: method, target: target, minorVersion: minorVersion, headers: headers)
         let bodyLength = try contentLength(of: head, limits: limits)
         return .complete(head, headLength: end.headLength, bodyLength: bodyLength)
+    }
+
+    /// Refuses a request whose first bytes cannot start a request line — a TLS handshake sent
+    /// to this plain-HTTP port, binary garbage — as soon as they arrive, instead of waiting for
+    /// a head end that never comes and answering with a 408 after the read timeout.
+    private static func checkMethodSoFar(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws(HTTPParseError) {
+        var index = start
+        while index < buffer.count, buffer[index] != 0x20 {
+            guard isTokenCharacter(buffer[index]) else { throw .malformed("bad method") }
+            index += 1
+        }
+        if index < buffer.count, index == start { throw .malformed("bad method") }
     }
 
     /// The end of the header block: where its content ends and how long the head is, counting

@@ -69,6 +69,9 @@ final class ClientConnection {
                 if drainingUntil != nil { continue }
                 if !state.hasPartialRequest { requestStarted = now }
                 scratch.withUnsafeBytes { state.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                // A short read emptied the socket's buffer: skip the recv that would only say
+                // EAGAIN (one syscall per request); poll reports whatever arrives next.
+                if count < scratch.count { return true }
             } else if count == 0 {
                 peerClosed = true
                 return true

@@ -80,6 +80,14 @@ final class ConnectionWorker {
             return !connection.peerClosed && now < deadline
         }
         answerBuffered(connection, now: now)
+        if connection.peerClosed && connection.state.hasPartialRequest && !connection.closesAfterOutput {
+            // The client ended its side inside a request: say so (it may still read) and close.
+            statistics.add(.requests)
+            statistics.add(.otherErrors)
+            connection.queue(HTTPResponse(.malformed("the connection ended inside the request")).serialized(keepAlive: false))
+            connection.closesAfterOutput = true
+            log(connection, "-", "-", statusCode: 400, started: now)
+        }
         guard connection.flush() else { return false }
         if connection.hasPendingOutput { return true }
         if connection.closesAfterOutput || connection.peerClosed {

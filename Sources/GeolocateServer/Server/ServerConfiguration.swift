@@ -8,6 +8,9 @@ public struct ServerConfiguration: Sendable {
     public var databasePath: String
     /// Makes one estimator per worker.
     public var makeEstimator: @Sendable () -> any PositionEstimator
+    /// Adjusts each worker's ``Locator`` after it is made (places, fingerprints, calibration
+    /// notes), so the server answers exactly as `whereabouts locate --request` does.
+    public var configureLocator: @Sendable (inout Locator) -> Void = { _ in }
     /// Whether `POST /v2/geosubmit` stores observations (else 403).
     public var acceptsSubmissions: Bool
     /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions

@@ -27,8 +27,10 @@ public final class GeolocateService {
         self.statistics = statistics
         self.submissions = submissions
         self.started = started
-        locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
-                          estimator: configuration.makeEstimator())
+        var locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
+                              estimator: configuration.makeEstimator())
+        configuration.configureLocator(&locator)
+        self.locator = locator
     }
 
     /// The response to one complete request.
@@ -106,21 +108,25 @@ public final class GeolocateService {
             return HTTPResponse(error: GeolocateErrorResponse(
                 code: 403, reason: "submissionsDisabled", message: "Submissions are not accepted (start serve with --accept-submissions)"))
         }
-        let report: GeosubmitReport
-        do {
-            report = try GeosubmitReport.parse(body)
-        } catch {
-            statistics.add(.submissionsRejected)
-            return HTTPResponse(error: GeolocateErrorResponse(error))
-        }
-        do {
-            _ = try submissions.store(report.rows)
+        do throws(ImportError) {
+            _ = try submissions.store(body)
             statistics.add(.submissionsAccepted)
             // Ichnaea answers a stored submission with 200 and an empty object.
             return HTTPResponse(statusCode: 200, body: Array("{}".utf8))
-        } catch {
+        } catch .database(let error) {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: GeolocateErrorResponse(code: 503, reason: "serviceUnavailable", message: "Could not store the submission: \(error)"))
+        } catch {
+            statistics.add(.submissionsRejected)
+            return HTTPResponse(error: .parseError("Parse Error: \(Self.reason(error))"))
+        }
+    }
+
+    /// Why a body is not a geosubmit document, without the import's file name.
+    private static func reason(_ error: ImportError) -> String {
+        switch error {
+        case .malformedDocument(_, let reason), .notASurvey(_, let reason), .corrupt(_, let reason): reason
+        default: error.description
         }
     }
 

@@ -3,17 +3,17 @@ import PositioningCore
 import RadioMap
 
 /// The one thread that writes submissions into the radio map, over its own read-write
-/// connection (SQLite connections are not shared across threads). Workers hand it rows and
-/// wait for the answer.
+/// connection (SQLite connections are not shared across threads). Workers hand it request
+/// bodies, which it imports through the geosubmit import path, and wait for the answer.
 public final class SubmissionWriter: @unchecked Sendable {
     private struct Job {
-        let rows: [SurveyRow]
+        let body: [UInt8]
         let done: DispatchSemaphore
         let result: ResultBox
     }
 
     private final class ResultBox: @unchecked Sendable {
-        var value: Result<SubmissionSummary, RadioMapError> = .success(SubmissionSummary())
+        var value: Result<ImportSummary, ImportError>?
     }
 
     // Guarded by `condition`.
@@ -31,7 +31,7 @@ public final class SubmissionWriter: @unchecked Sendable {
             do throws(RadioMapError) {
                 map = try RadioMap(path: databasePath, mode: .readWrite)
             } catch {
-                failure.value = .failure(error)
+                failure.value = .failure(.database(error))
                 opened.signal()
                 markFinished()
                 return
@@ -42,22 +42,25 @@ public final class SubmissionWriter: @unchecked Sendable {
         thread.name = "whereabouts-submissions"
         thread.start()
         opened.wait()
-        if case .failure(let error) = failure.value { throw error }
+        if case .failure(.database(let error))? = failure.value { throw error }
     }
 
-    /// Stores `rows` atomically and returns what changed; blocks the calling thread meanwhile.
-    public func store(_ rows: [SurveyRow]) throws(RadioMapError) -> SubmissionSummary {
-        let job = Job(rows: rows, done: DispatchSemaphore(value: 0), result: ResultBox())
+    /// Imports a `/v2/geosubmit` body atomically and returns what changed; blocks the calling
+    /// thread meanwhile.
+    /// - Throws: `ImportError.malformedDocument`/`.notASurvey` for a body that is not a geosubmit
+    ///   document, `.database` when the radio map refused the write or the server is stopping.
+    public func store(_ body: [UInt8]) throws(ImportError) -> ImportSummary {
+        let job = Job(body: body, done: DispatchSemaphore(value: 0), result: ResultBox())
         condition.lock()
         guard !stopping else {
             condition.unlock()
-            throw RadioMapError.notARadioMap(path: "", reason: "the server is stopping")
+            throw .database(RadioMapError.notARadioMap(path: "", reason: "the server is stopping"))
         }
         jobs.append(job)
         condition.signal()
         condition.unlock()
         job.done.wait()
-        return try job.result.value.get()
+        return try job.result.value!.get()
     }
 
     /// Finishes the queued jobs, closes the connection and ends the thread.
@@ -79,8 +82,8 @@ public final class SubmissionWriter: @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            do {
-                job.result.value = .success(try map.storeSubmission(job.rows))
+            do throws(ImportError) {
+                job.result.value = .success(try map.importSubmission(job.body))
             } catch {
                 job.result.value = .failure(error)
             }

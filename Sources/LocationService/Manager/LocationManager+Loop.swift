@@ -5,6 +5,7 @@ extension LocationManager {
     /// The shared loop: one fallback run per epoch for all observers, until none is left or
     /// the radios have no more epochs; then the radios stop.
     func runLoop() async {
+        await radios.start()
         while !Task.isCancelled, activeObserverCount > 0 {
             let epoch: Date?
             do {

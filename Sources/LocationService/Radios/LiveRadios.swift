@@ -5,8 +5,14 @@ import PositioningCore
 import WiFiScanner
 
 /// This machine's radios: GPS through gpsd (or an NMEA device), the serving cell through
-/// ModemManager, Wi-Fi through nl80211. Each read is one bounded attempt — a gpsd session until
-/// the first fix, one `mmcli` call, one scan — so nothing stays powered between epochs.
+/// ModemManager, Wi-Fi through nl80211.
+///
+/// While observers want continuous updates (between `start()` and `stop()`), the GPS stays
+/// open: one gpsd `?WATCH` session, reconnected with backoff when gpsd goes away, or one
+/// continuous read of the NMEA device, on a thread of its own; each epoch takes the latest fix
+/// not yet used. An NMEA log *file* plays one fix per epoch, in order. The session is closed
+/// when the last observer stops. Outside that, a read is one bounded attempt — a gpsd session
+/// until the first fix — as are the cell (one `mmcli` call) and Wi-Fi (one scan) always.
 ///
 /// ```swift
 /// let radios = LiveRadios(gpsd: GPSDEndpoint(parsing: "127.0.0.1:2947")!, interval: 5)
@@ -23,6 +29,8 @@ public actor LiveRadios: Radios {
     public let interval: Double
     private let clock: any LocationClock
     private var lastEpoch: Date?
+    private var gnssFeed: GNSSFeed?
+    private var isStarted = false
 
     /// Creates the radios; nothing is opened until a read.
     public init(
@@ -51,12 +59,31 @@ public actor LiveRadios: Radios {
         }
     }
 
+    public func start() async {
+        guard !isStarted else { return }
+        isStarted = true
+        let feed = if let nmeaDevice { await GNSSFeed.nmea(nmeaDevice) } else { await GNSSFeed.gpsd(gpsd) }
+        // stop() may have run while the feed opened.
+        if isStarted, gnssFeed == nil { gnssFeed = feed } else { await feed.close() }
+    }
+
     public func stop() async {
         lastEpoch = nil
+        isStarted = false
+        let feed = gnssFeed
+        gnssFeed = nil
+        await feed?.close()
     }
+
+    /// Whether the GPS is held open for observers (between `start()` and `stop()`; false from
+    /// the moment `stop()` begins closing it).
+    public var isGNSSSessionOpen: Bool { gnssFeed != nil }
 
     private func readGNSS(budget: Duration) async -> RadioReading {
         do {
+            if let gnssFeed, let result = await gnssFeed.nextFix(within: budget) {
+                return .gnss(try result.get())
+            }
             if let nmeaDevice {
                 return .gnss(try await NMEAReader(path: nmeaDevice).firstFix(timeout: budget))
             }

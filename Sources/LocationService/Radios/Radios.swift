@@ -24,10 +24,19 @@ public protocol Radios: Sendable {
     /// (the end of a replayed trace).
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     func nextEpoch() async throws -> Date?
+    /// Powers the sources up for continuous updates: an observer needs readings every epoch
+    /// until `stop()`. Reads outside `start()`…`stop()` (a one-shot `requestLocation()`) are
+    /// one bounded attempt each.
+    func start() async
     /// Reads `source` once, within `budget`.
     func read(_ source: PositioningSource, budget: Duration) async -> RadioReading
     /// Powers the sources down: no observer needs them any more.
     func stop() async
+}
+
+extension Radios {
+    /// Nothing to power up by default.
+    public func start() async {}
 }
 
 /// Turns what radios heard into a position: the radio-map lookup and estimator.

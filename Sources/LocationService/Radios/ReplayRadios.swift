@@ -9,9 +9,12 @@ import PositioningCore
 /// the modem's serving cell do on a live machine. A source the trace never mentions is
 /// `.unavailable`; one it mentions but not now is `.noFix`.
 ///
+/// A trace file is streamed: only the samples of the last `maximumObservationAge` seconds are
+/// held, so a replay of hours takes the memory of one of minutes.
+///
 /// ```swift
-/// let samples = try ReplayTrace.parse(String(contentsOfFile: "walk.trace.jsonl", encoding: .utf8))
-/// let radios = ReplayRadios(samples: samples, pace: .recorded(speed: 60))   // a minute per second
+/// let radios = try ReplayRadios(tracePath: "walk.trace.jsonl", pace: .recorded(speed: 60))   // a minute per second
+/// let inMemory = ReplayRadios(samples: samples, pace: .unpaced)
 /// ```
 public actor ReplayRadios: Radios {
     /// How fast the trace plays.
@@ -22,14 +25,22 @@ public actor ReplayRadios: Radios {
         case unpaced
     }
 
-    /// The trace.
-    public let samples: [RadioSample]
+    /// Where the samples come from.
+    private enum Upcoming {
+        case memory([RadioSample], next: Int)
+        case file(ReplayTraceReader)
+    }
+
     /// Seconds a scan or cell reading stays readable after its sample.
     public let maximumObservationAge: Double
     private let clock: any LocationClock
     private let pace: Pace
     private let mentions: Set<PositioningSource>
-    private var index = -1
+    private var upcoming: Upcoming
+    /// The next sample, read ahead (it decides when the next epoch is due).
+    private var peeked: RadioSample?
+    /// The samples of the last `maximumObservationAge` seconds, the current one last.
+    private var window: [RadioSample] = []
     private var startedAt: (wall: Date, trace: Date)?
     /// Whether an observer keeps the radios busy (between the first epoch and `stop()`).
     public private(set) var isRunning = false
@@ -43,37 +54,62 @@ public actor ReplayRadios: Radios {
         samples: [RadioSample], clock: any LocationClock = SystemLocationClock(), pace: Pace = .recorded(speed: 1),
         maximumObservationAge: Double = 30, startingAt: Date? = nil
     ) {
-        self.samples = samples
         if let startingAt, let first = samples.first { startedAt = (startingAt, first.time) }
         self.clock = clock
         self.pace = pace
         self.maximumObservationAge = maximumObservationAge
-        var mentions: Set<PositioningSource> = []
-        for sample in samples {
-            if sample.gnss != nil { mentions.insert(.gps) }
-            if !sample.cells.isEmpty { mentions.insert(.cell) }
-            if !sample.wifi.isEmpty { mentions.insert(.wifi) }
-        }
-        self.mentions = mentions
+        mentions = samples.reduce(into: []) { $0.formUnion($1.sources) }
+        upcoming = .memory(samples, next: 0)
+    }
+
+    /// Creates radios that stream the trace file at `tracePath` (JSON lines, DESIGN.md) on
+    /// `clock`. The file is read through once first, so a bad line is reported before
+    /// anything plays.
+    /// - Throws: `ReplayTraceError` naming the first bad line (line 0: the file cannot be read).
+    public init(
+        tracePath: String, clock: any LocationClock = SystemLocationClock(), pace: Pace = .recorded(speed: 1),
+        maximumObservationAge: Double = 30
+    ) throws(ReplayTraceError) {
+        mentions = try ReplayTraceReader.sourcesMentioned(in: tracePath)
+        self.clock = clock
+        self.pace = pace
+        self.maximumObservationAge = maximumObservationAge
+        upcoming = .file(try ReplayTraceReader(path: tracePath))
     }
 
     /// The sample of the current epoch, nil before the first.
-    public var currentSample: RadioSample? {
-        samples.indices.contains(index) ? samples[index] : nil
-    }
+    public var currentSample: RadioSample? { window.last }
 
     public func nextEpoch() async throws -> Date? {
         isRunning = true
-        let next = index + 1
-        guard samples.indices.contains(next) else { return nil }
+        guard let next = peekNext() else { return nil }
         if case .recorded(let speed) = pace, speed > 0 {
-            let start = startedAt ?? (clock.now, samples[next].time)
+            let start = startedAt ?? (clock.now, next.time)
             startedAt = start
-            let offset = samples[next].time.timeIntervalSince(start.trace) / speed
+            let offset = next.time.timeIntervalSince(start.trace) / speed
             try await clock.sleep(until: start.wall.addingTimeInterval(offset))
         }
-        index = next
-        return samples[next].time
+        peeked = nil
+        window.append(next)
+        while let oldest = window.first, next.time.timeIntervalSince(oldest.time) > maximumObservationAge {
+            window.removeFirst()
+        }
+        return next.time
+    }
+
+    /// The next sample without consuming it; nil at the end of the trace (or at a line that
+    /// turned bad since the trace was checked: the replay ends there).
+    private func peekNext() -> RadioSample? {
+        if let peeked { return peeked }
+        switch upcoming {
+        case .memory(let samples, let next):
+            guard samples.indices.contains(next) else { return nil }
+            upcoming = .memory(samples, next: next + 1)
+            peeked = samples[next]
+        case .file(let reader):
+            peeked = try? reader.next()
+        }
+        return peeked
     }
 
     public func read(_ source: PositioningSource, budget: Duration) async -> RadioReading {
@@ -115,12 +151,9 @@ public actor ReplayRadios: Radios {
     /// The latest sample up to the current one that matches and is recent enough.
     private func recent(where matches: (RadioSample) -> Bool) -> RadioSample? {
         guard let now = currentSample?.time else { return nil }
-        var position = index
-        while position >= 0 {
-            let sample = samples[position]
+        for sample in window.reversed() {
             if now.timeIntervalSince(sample.time) > maximumObservationAge { return nil }
             if matches(sample) { return sample }
-            position -= 1
         }
         return nil
     }

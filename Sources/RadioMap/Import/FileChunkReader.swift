@@ -1,9 +1,12 @@
 import Foundation
 
-/// Reads a file front to back in fixed-size chunks, closing it in `deinit`.
+/// Reads a file front to back in fixed-size chunks, closing it in `deinit` — or bytes already
+/// in memory, the same way.
 final class FileChunkReader {
     private let descriptor: Int32
     private var chunk: [UInt8]
+    /// The content when it is in memory (then `descriptor` is -1).
+    private let memory: [UInt8]?
     /// The file's size when opened.
     let size: Int64
     /// Bytes read so far.
@@ -22,12 +25,27 @@ final class FileChunkReader {
         }
         size = Int64(status.st_size)
         chunk = [UInt8](repeating: 0, count: chunkSize)
+        memory = nil
     }
 
-    deinit { close(descriptor) }
+    /// Reads `bytes` as if they were a file's, in one chunk.
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        chunk = []
+        memory = bytes
+        size = Int64(bytes.count)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Calls `body` with the next chunk; returns false at the end of the file.
     func readChunk(path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        if let memory {
+            guard bytesRead < size else { return false }
+            bytesRead = size
+            try memory.withUnsafeBufferPointer { try body($0) }
+            return true
+        }
         let count = chunk.withUnsafeMutableBytes { buffer in
             var result: Int
             repeat { result = read(descriptor, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
@@ -42,7 +60,7 @@ final class FileChunkReader {
 
     /// Starts again from the first byte.
     func rewind() {
-        lseek(descriptor, 0, SEEK_SET)
+        if descriptor >= 0 { lseek(descriptor, 0, SEEK_SET) }
         bytesRead = 0
     }
 }

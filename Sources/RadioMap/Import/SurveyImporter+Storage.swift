@@ -62,24 +62,82 @@ extension SurveyImporter {
     /// Writes the pending published cells in key order (the `cells` B-tree's), a file's later
     /// row for the same cell after its earlier one.
     func flushPublishedCells() throws {
+        // Radios compare by rank (the order of their stored names) instead of by string: the
+        // comparison runs 20 times per row.
+        let rank = Self.radioRank
         pendingPublishedCells.sort { a, b in
             let (x, y) = (a.cell.identity, b.cell.identity)
-            return (x.radio.rawValue, x.mcc, x.mnc, x.area, x.cellID, a.line)
-                < (y.radio.rawValue, y.mcc, y.mnc, y.area, y.cellID, b.line)
+            return (rank(x.radio), x.mcc, x.mnc, x.area, x.cellID, a.line)
+                < (rank(y.radio), y.mcc, y.mnc, y.area, y.cellID, b.line)
         }
         for (cell, _) in pendingPublishedCells {
             // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
-            let values = RadioMap.cellValues(cell) + [.integer(importID)]
-            try statements.insertPublishedCell.execute(values)
+            try run(statements.insertPublishedCell, boundTo: cell)
             if connection.changes > 0 {
                 aggregation.counts.cellsNew += 1
             } else {
-                try statements.updatePublishedCell.execute(values)
+                try run(statements.updatePublishedCell, boundTo: cell)
                 aggregation.counts.cellsUpdated += 1
             }
             aggregation.areas.insert(cell.identity.areaIdentity)
         }
         pendingPublishedCells.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs `statement` with a published cell's columns (`RadioMap.cellValues` and the import
+    /// id, 13 parameters) bound one by one: no value array, no copy of the radio and status
+    /// names, for every row of an OpenCellID file.
+    private func run(_ statement: SQLiteStatement, boundTo cell: KnownCell) throws {
+        let id = cell.identity
+        statement.reset()
+        statement.bind(staticText: Self.radioName(id.radio), at: 1)
+        statement.bind(.integer(Int64(id.mcc)), at: 2)
+        statement.bind(.integer(Int64(id.mnc)), at: 3)
+        statement.bind(.integer(Int64(id.area)), at: 4)
+        statement.bind(.integer(id.cellID), at: 5)
+        statement.bind(.real(cell.coordinate.latitude), at: 6)
+        statement.bind(.real(cell.coordinate.longitude), at: 7)
+        statement.bind(.real(cell.radius), at: 8)
+        statement.bind(.integer(Int64(cell.sampleCount)), at: 9)
+        statement.bind(.optional(cell.firstSeen?.timeIntervalSince1970), at: 10)
+        statement.bind(.optional(cell.lastSeen?.timeIntervalSince1970), at: 11)
+        statement.bind(staticText: Self.statusName(cell.status), at: 12)
+        statement.bind(.integer(importID), at: 13)
+        while try statement.step() {}
+        statement.reset()
+    }
+
+    /// `RadioType.rawValue` as a static string.
+    private static func radioName(_ radio: RadioType) -> StaticString {
+        switch radio {
+        case .gsm: "gsm"
+        case .wcdma: "wcdma"
+        case .lte: "lte"
+        case .nr: "nr"
+        case .cdma: "cdma"
+        }
+    }
+
+    /// `EmitterStatus.rawValue` as a static string.
+    private static func statusName(_ status: EmitterStatus) -> StaticString {
+        switch status {
+        case .usable: "usable"
+        case .moved: "moved"
+        case .travelling: "travelling"
+        case .unproven: "unproven"
+        }
+    }
+
+    /// Each radio's place in the order of the names `cells` stores (its B-tree's key order:
+    /// cdma < gsm < lte < nr < wcdma), without comparing strings.
+    private static func radioRank(_ radio: RadioType) -> Int {
+        switch radio {
+        case .cdma: 0
+        case .gsm: 1
+        case .lte: 2
+        case .nr: 3
+        case .wcdma: 4
+        }
     }
 
     /// Binds latitude, longitude, accuracy, signal and time to five parameters from `first`.

@@ -27,13 +27,23 @@ final class SurveyImporter {
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
 
+    /// A fixed content identity for a submission (the same body sent twice is two
+    /// submissions), or nil to record the content's hash.
+    private let identity: String?
+
+    /// An importer of the file at `path`, or of `input` (then `path` is only its name).
     init(connection: SQLiteConnection, path: String, options: ImportOptions,
-         progress: ((ImportProgress) -> Void)?) throws(ImportError) {
+         progress: ((ImportProgress) -> Void)?, input: SurveyInput? = nil, identity: String? = nil) throws(ImportError) {
         self.connection = connection
         self.path = path
         self.options = options
         self.progress = progress
-        input = try SurveyInput(path: path)
+        self.identity = identity
+        if let input {
+            self.input = input
+        } else {
+            self.input = try SurveyInput(path: path)
+        }
         aggregation = EmitterReaggregation(connection: connection)
         do {
             statements = try ImportStatements(connection)
@@ -43,7 +53,7 @@ final class SurveyImporter {
     }
 
     func run() throws -> ImportSummary {
-        if let previous = try previousImport() {
+        if identity == nil, let previous = try previousImport() {
             return ImportSummary(path: path, format: previous.format, contentHash: previous.hash,
                                  alreadyImported: true, duration: started.duration(to: .now))
         }
@@ -57,6 +67,29 @@ final class SurveyImporter {
         } else {
             (format, parse) = try detectFormat()
         }
+        do {
+            try record(format: format, parse: parse)
+        } catch let duplicate as DuplicateContent {
+            // Imported before in another wrapping, or by another process while this one waited
+            // for the write lock or ran beside it: this one was rolled back, the file is imported once.
+            return ImportSummary(path: path, format: duplicate.format, contentHash: contentHash, alreadyImported: true,
+                                 duration: started.duration(to: .now))
+        }
+        let counts = aggregation.counts
+        return ImportSummary(
+            path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
+            rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
+            accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
+            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
+    }
+
+    /// Thrown inside the import's transaction when its content was imported before: rolls it back.
+    private struct DuplicateContent: Error {
+        let format: SurveyFormat
+    }
+
+    /// Streams the rows and records the import, in one transaction.
+    private func record(format: SurveyFormat, parse: ((CSVRecord) throws(SurveyRowError) -> SurveyRow)?) throws {
         try connection.inTransaction {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
@@ -68,20 +101,30 @@ final class SurveyImporter {
             try flushAccessPointObservations()
             try flushPublishedCells()
             try aggregation.run()
+            // The same content may have come in another wrapping (a `.csv` after its `.csv.gz`):
+            // the hash is over the plain bytes, so it is recognised here and nothing is kept.
+            if let earlier = try earlierImport(withHash: contentHash) {
+                throw DuplicateContent(format: earlier)
+            }
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
                 """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsImported)),
                               .integer(Int64(tally.total)), .integer(importID)])
         }
-        let counts = aggregation.counts
-        return ImportSummary(
-            path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
-            rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
-            accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
     }
 
-    private lazy var contentHash: String = hash.finalize()
+    /// SHA-256 of the plain content (after gzip or xz is undone), so one survey has one hash
+    /// whatever its wrapping; a submission has its own unique identity instead.
+    private lazy var contentHash: String = identity ?? hash.finalize()
+
+    /// The format of an earlier import whose content hash is `hash`.
+    private func earlierImport(withHash hash: String) throws -> SurveyFormat? {
+        let statement = try connection.cachedStatement(sql: "SELECT format FROM imports WHERE content_hash = ?")
+        statement.bind([.text(hash)])
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.text(0).flatMap(SurveyFormat.init(rawValue:))
+    }
 
     /// The earlier import with the same content, if any. Identical content has the same size, so
     /// the file is hashed up front only when an import of that size exists.
@@ -96,11 +139,16 @@ final class SurveyImporter {
         }
         statement.reset()
         guard !candidates.isEmpty else { return nil }
-        var fileHash = SHA256()
-        while try file.readChunk(path: path, { fileHash.update($0) }) {}
-        file.rewind()
-        let digest = fileHash.finalize()
-        return candidates[digest].map { (digest, $0) }
+        // Plain content is what is recorded; maps written before that recorded the hash of a
+        // compressed file's own bytes, so both are checked.
+        var rawHash = SHA256()
+        var plainHash = SHA256()
+        let content = try SurveyInput(path: path)
+        while try content.readChunk(raw: { rawHash.update($0) }, plain: { plainHash.update($0) }) {}
+        for digest in [plainHash.finalize(), rawHash.finalize()] {
+            if let format = candidates[digest] { return (digest, format) }
+        }
+        return nil
     }
 
     /// Reads the first records, recognises the format and returns a row parser positioned after
@@ -190,7 +238,8 @@ final class SurveyImporter {
 
     /// Reads the next chunk into the hash and the content's reader; false at the end of the file.
     private func readChunk() throws -> Bool {
-        let more = try input.readChunk(raw: { hash.update($0) }, plain: { chunk in
+        let more = try input.readChunk(raw: { _ in }, plain: { chunk in
+            hash.update(chunk)
             if staged != nil {
                 staged!.append(contentsOf: chunk)
             } else if documentReader != nil {
@@ -237,27 +286,48 @@ final class SurveyImporter {
         }
     }
 
-    private func streamRows(_ parse: (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
-        for record in pendingRecords { try handle(record, parse) }
-        pendingRecords = []
-        while true {
-            while let record = reader.nextRecord() { try handle(record, parse) }
-            guard try readChunk() else { break }
+    /// Stores the rows the format detection already read, then the rest, which a
+    /// ``RowPipeline`` reads and parses on another thread meanwhile.
+    private func streamRows(_ parse: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
+        for record in pendingRecords where !record.isBlank {
+            let row: Result<SurveyRow, SurveyRowError>
+            do throws(SurveyRowError) {
+                row = .success(try parse(record))
+            } catch {
+                row = .failure(error)
+            }
+            try handle(row, line: record.line)
         }
-        while let record = reader.nextRecord() { try handle(record, parse) }
+        pendingRecords = []
+        let (input, hash, file) = (self.input, self.hash, self.file)
+        let pipeline = RowPipeline(
+            reader: reader, reachedEnd: reachedEnd, parse: parse,
+            readChunk: { reader in
+                try input.readChunk(raw: { _ in }, plain: { chunk in
+                    hash.update(chunk)
+                    reader.append(chunk)
+                })
+            },
+            bytesRead: { file.bytesRead })
+        reader = CSVRecordReader()  // the pipeline's now
+        defer { pipeline.cancel() }
+        while let batch = try pipeline.next() {
+            for (line, row) in batch.rows { try handle(row, line: line) }
+            progress?(ImportProgress(bytesRead: batch.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
+        }
     }
 
-    private func handle(_ record: CSVRecord, _ parse: (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
-        guard !record.isBlank else { return }
+    private func handle(_ row: Result<SurveyRow, SurveyRowError>, line: Int) throws {
         rowsRead += 1
-        do {
-            try store(try parse(record), line: record.line)
+        switch row {
+        case .success(let row):
+            try store(row, line: line)
             rowsImported += 1
-        } catch let error as SurveyRowError {
+        case .failure(let error):
             if options.strict {
-                throw ImportError.malformedRow(line: record.line, column: error.column, reason: error.detail)
+                throw ImportError.malformedRow(line: line, column: error.column, reason: error.detail)
             }
-            tally.record(error, line: record.line)
+            tally.record(error, line: line)
         }
     }
 }

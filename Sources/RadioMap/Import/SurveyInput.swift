@@ -1,4 +1,4 @@
-/// A survey file's content as a stream of plain bytes: read in chunks, unwrapped from gzip or
+/// A survey file's (or a request body's) content as a stream of plain bytes: read in chunks, unwrapped from gzip or
 /// xz when its magic bytes say so, never unpacked to disk.
 final class SurveyInput {
     let file: FileChunkReader
@@ -10,6 +10,12 @@ final class SurveyInput {
     init(path: String) throws(ImportError) {
         self.path = path
         file = try FileChunkReader(path: path)
+    }
+
+    /// Content already in memory (a `/v2/geosubmit` body), called `name` in messages.
+    init(bytes: [UInt8], name: String) {
+        path = name
+        file = FileChunkReader(bytes: bytes)
     }
 
     /// Reads the next chunk; calls `raw` with the file's bytes (for the content hash) and

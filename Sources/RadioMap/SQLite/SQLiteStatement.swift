@@ -1,3 +1,4 @@
+import Foundation
 internal import CSQLite
 
 /// A prepared statement, owned by its `SQLiteConnection` and finalized in `deinit`.
@@ -30,6 +31,21 @@ final class SQLiteStatement {
         }
     }
 
+    /// Resets the statement and binds one integer to parameter 1, without the array of
+    /// `bind(_:)` (point lookups run this thirty times a request).
+    func bind(integer value: Int64) {
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, value)
+    }
+
+    /// Binds ASCII text that lives as long as the program, without copying it
+    /// (`SQLITE_STATIC`): radio and status names bound once per imported row.
+    func bind(staticText text: StaticString, at index: Int32) {
+        text.utf8Start.withMemoryRebound(to: CChar.self, capacity: text.utf8CodeUnitCount) { pointer in
+            _ = sqlite3_bind_text(handle, index, pointer, Int32(text.utf8CodeUnitCount), nil)  // nil is SQLITE_STATIC
+        }
+    }
+
     /// Steps once: true when a row is available, false when done.
     @discardableResult
     func step() throws(SQLiteError) -> Bool {
@@ -55,6 +71,13 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: pointer)
+    }
+    /// Whether column `column` holds exactly the ASCII text `literal`, without making a `String`.
+    func text(_ column: Int32, equals literal: StaticString) -> Bool {
+        guard let pointer = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count == literal.utf8CodeUnitCount else { return false }
+        return memcmp(pointer, literal.utf8Start, count) == 0
     }
     /// The number of columns a row of the result has (the corresponding C function is `sqlite3_column_count`).
     var columnCount: Int32 { sqlite3_column_count(handle) }

@@ -19,13 +19,7 @@ extension EvalCommand {
             guard let value = Int(text), value >= 1 else { throw CommandFailure.usage("--neighbours expects a positive whole number") }
             parameters.neighbours = value
         }
-        let directory = NSTemporaryDirectory() + "whereabouts-eval-" + UUID().uuidString
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CommandFailure(.failure, "cannot create \(directory): \(error.localizedDescription)")
-        }
+        let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-eval-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try importedFingerprints(training, into: directory + "/training.sqlite")
         let queries = try importedFingerprints(validation, into: directory + "/validation.sqlite")

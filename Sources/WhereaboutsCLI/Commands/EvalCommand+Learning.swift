@@ -38,13 +38,7 @@ extension EvalCommand {
             }
             experiment.driveDuration = minutes * 60
         }
-        let directory = NSTemporaryDirectory() + "whereabouts-learn-" + UUID().uuidString
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CommandFailure(.failure, "cannot create \(directory): \(error.localizedDescription)")
-        }
+        let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-learn-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try experiment.run(in: directory)
         let groups: [(String, String, ErrorStatistics)] = [

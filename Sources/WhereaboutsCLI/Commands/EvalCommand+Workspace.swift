@@ -62,16 +62,22 @@ struct EvaluationWorkspace {
     }
 
     private static func temporary(title: String) throws -> EvaluationWorkspace {
-        let directory = NSTemporaryDirectory() + "whereabouts-eval-" + UUID().uuidString
+        let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-eval-")
+        return EvaluationWorkspace(
+            database: directory + "/map.sqlite", queries: directory + "/queries.jsonl", truth: directory + "/truth.jsonl",
+            title: title, temporaryDirectory: directory)
+    }
+
+    /// A new private (0700) directory under the system's temporary directory; the caller removes it.
+    static func scratchDirectory(prefix: String) throws(CommandFailure) -> String {
+        let directory = NSTemporaryDirectory() + prefix + UUID().uuidString
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CommandFailure(.failure, "cannot create \(directory): \(error.localizedDescription)")
         }
-        return EvaluationWorkspace(
-            database: directory + "/map.sqlite", queries: directory + "/queries.jsonl", truth: directory + "/truth.jsonl",
-            title: title, temporaryDirectory: directory)
+        return directory
     }
 
     private static func importFiles(_ files: [String], into database: String) throws {

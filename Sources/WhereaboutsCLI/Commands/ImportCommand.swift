@@ -39,6 +39,8 @@ enum ImportCommand: WhereaboutsCommand {
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
+        // SQLite has one writer at a time: a second import waits for the first, and says so.
+        radioMap.waitWhenBusy { context.errors.line("database busy, waiting for another import…") }
         let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
         let quiet = arguments.flag("--quiet")
         let json = arguments.flag("--json")

@@ -30,6 +30,7 @@ enum LocateCommand: WhereaboutsCommand {
         options: [
             .value("--request", "FILE", help: "A geolocate request (JSON); '-' reads standard input."),
             .value("--batch", "FILE", help: "Geolocate requests, one JSON object per line."),
+            .value("--threads", "N", help: "With --batch: threads answering requests, each with its own connection (default: one per core)."),
             .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea (Mozilla's published algorithm, for comparison)."),
             .value("--sources", "LIST", aliases: ["--source"], help: "Live sources to try, in order (default gps,cell,wifi)."),
@@ -45,7 +46,7 @@ enum LocateCommand: WhereaboutsCommand {
         usageOverride: [
             "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--max-age S] [--gpsd H:P] [--nmea-device PATH] [--json|--geojson] [--map FILE.svg]",
             "--request FILE|- [--db PATH] [--estimator NAME] [--map FILE.svg] [--geojson]",
-            "--batch FILE.jsonl [--db PATH] [--estimator NAME]",
+            "--batch FILE.jsonl [--db PATH] [--estimator NAME] [--threads N]",
         ],
         examples: [
             "whereabouts locate --request scan.json",
@@ -67,18 +68,39 @@ enum LocateCommand: WhereaboutsCommand {
         if request == nil && batch == nil {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
-        let radioMap = try RadioMap(path: paths.databasePath(option: arguments.value("--db"), configuration: configuration), mode: .readOnly)
-        var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
-        locator.namesPlaces = try radioMap.hasPlaces()
-        locator.matchesFingerprints = try radioMap.hasFingerprints()
+        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        let makeLocator = { () throws -> Locator in
+            let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
+            var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
+            locator.namesPlaces = try radioMap.hasPlaces()
+            locator.matchesFingerprints = try radioMap.hasFingerprints()
+            return locator
+        }
         if let request {
             let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
-            return try locateOne(request, with: locator, pictures: pictures, context: context)
+            return try locateOne(request, with: try makeLocator(), pictures: pictures, context: context)
         }
         if arguments.value("--map") != nil || arguments.flag("--geojson") {
             throw CommandFailure.usage("--map and --geojson draw one fix: use them with --request")
         }
-        return try locateBatch(batch!, with: locator, context: context)
+        let threads = try threadCount(arguments.value("--threads"))
+        let locators = try (0..<threads).map { _ in try makeLocator() }
+        // One snapshot for every worker: an import committing meanwhile shows in none of the
+        // answers rather than in some of them.
+        let maps = locators.map(\.radioMap)
+        try RadioMap.beginSharedSnapshot(maps)
+        defer { maps.forEach { $0.endSnapshot() } }
+        try await ParallelBatch(locators: locators, output: context.output).run(batch!)
+        return .success
+    }
+
+    /// `--threads`: a whole number from 1 to 64; by default one per core.
+    private static func threadCount(_ text: String?) throws(CommandFailure) -> Int {
+        guard let text else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard let count = Int(text), (1...64).contains(count) else {
+            throw .usage("--threads expects a whole number from 1 to 64, got '\(text)'")
+        }
+        return count
     }
 
     static func estimator(named name: String) throws(CommandFailure) -> any PositionEstimator {
@@ -105,15 +127,5 @@ enum LocateCommand: WhereaboutsCommand {
         case .notFound: return .locationUnknown
         case .badRequest: return .dataError
         }
-    }
-
-    private static func locateBatch(_ path: String, with locator: Locator, context: CommandContext) throws -> ExitCode {
-        var writer = BufferedWriter(sink: context.output)
-        try InputFile.forEachLine(path) { line in
-            let response = try locator.respond(to: line)
-            writer.writeLine(response.json)
-        }
-        writer.flush()
-        return .success
     }
 }

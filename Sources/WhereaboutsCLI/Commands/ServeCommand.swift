@@ -59,20 +59,30 @@ enum ServeCommand: WhereaboutsCommand {
         if configuration.learn {
             context.errors.line("Note: learn = true applies to watch; serve does not learn (run whereabouts watch --learn beside it)")
         }
-        // Open once here so a missing or foreign radio map is reported before listening.
-        _ = try RadioMap(path: databasePath, mode: .readOnly)
+        // Open once here so a missing or foreign radio map is reported before listening, and
+        // answer as `locate --request` does: stored calibration, places, fingerprints.
+        let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
+        let startupLocator = try CalibrationOptions.locator(
+            radioMap: radioMap, estimator: try LocateCommand.estimator(named: estimatorName))
+        let calibratedEstimator = startupLocator.estimator
+        let (reportsCalibration, notes) = (startupLocator.reportsCalibration, startupLocator.notes)
+        let (namesPlaces, matchesFingerprints) = (try radioMap.hasPlaces(), try radioMap.hasFingerprints())
         let errors = context.errors
-        let makeEstimator: @Sendable () -> any PositionEstimator = {
-            (try? LocateCommand.estimator(named: estimatorName)) ?? WhereaboutsEstimator()
-        }
+        let makeEstimator: @Sendable () -> any PositionEstimator = { calibratedEstimator }
         var accessLog: (@Sendable (String) -> Void)?
         if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
         if arguments.flag("--scan-local") { localScan = { @Sendable in LocalScan.shared.observations() } }
-        let serverConfiguration = ServerConfiguration(
+        var serverConfiguration = ServerConfiguration(
             listenAddress: address, databasePath: databasePath, makeEstimator: makeEstimator,
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        serverConfiguration.configureLocator = { locator in
+            locator.reportsCalibration = reportsCalibration
+            locator.notes = notes
+            locator.namesPlaces = namesPlaces
+            locator.matchesFingerprints = matchesFingerprints
+        }
         let server: GeolocateServer
         do {
             server = try GeolocateServer(configuration: serverConfiguration)

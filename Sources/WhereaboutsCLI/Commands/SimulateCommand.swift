@@ -11,22 +11,28 @@ enum SimulateCommand: WhereaboutsCommand {
             The town has the traps real survey data has: shadowing, GPS noise, moved access points, \
             phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
             networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
-            (the format ../shared/tools/score-fixes reads), a walk trace, a GPS-tagged drive trace to \
-            learn from (watch --replay OUT/drive.trace.jsonl --learn), town.json and README.txt. \
+            (the format ../shared/tools/score-fixes reads), a walk as a replay trace for watch --replay \
+            (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), a GPS-tagged \
+            drive trace to learn from (watch --replay OUT/drive.trace.jsonl --learn), town.json and README.txt. \
             The same seed and size always give the same files.
             """,
         options: [
             .value("--seed", "N", help: "Random seed (default 1)."),
             .value("--out", "DIR", help: "Directory to write (created 0700)."),
             .value("--size", "SIZE", help: "tiny, small (default), medium or large."),
+            .value("--walk-minutes", "N", help: "Minutes of walk in walk.trace.jsonl (default 15)."),
             .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
             .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
             .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
+            .value("--access-points", "N", help: "Instead of a town, write a list of N access points in clusters of 40 (OUT/aps.csv)."),
+            .value("--queries", "M", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl)."),
         ],
         examples: [
             "whereabouts simulate --seed 7 --out town7",
             "whereabouts simulate --seed 3 --centre -16.5,179.995 --out fiji",
             "whereabouts simulate --opencellid-rows 1000000 --out bench",
+            "whereabouts simulate --access-points 1000000 --queries 100000 --out bench",
+            "whereabouts simulate --size tiny --walk-minutes 60 --out soak",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -42,7 +48,10 @@ enum SimulateCommand: WhereaboutsCommand {
         }
         let cellRows = try rowCount(arguments, "--opencellid-rows")
         let wigleRows = try rowCount(arguments, "--wigle-rows")
-        if cellRows != nil || wigleRows != nil {
+        let accessPoints = try rowCount(arguments, "--access-points")
+        let queries = try rowCount(arguments, "--queries")
+        if queries != nil && accessPoints == nil { throw CommandFailure.usage("--queries needs --access-points") }
+        if cellRows != nil || wigleRows != nil || accessPoints != nil {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let writer = BulkDataWriter(seed: seed, centre: centre)
@@ -54,6 +63,14 @@ enum SimulateCommand: WhereaboutsCommand {
                 let report = try writer.writeWiGLERows(count: wigleRows, to: directory + "/survey.wigle.csv")
                 context.output.line("survey.wigle.csv: \(report)")
             }
+            if let accessPoints {
+                let report = try writer.writeAccessPointList(count: accessPoints, to: directory + "/aps.csv")
+                context.output.line("aps.csv: \(report)")
+                if let queries {
+                    let report = try writer.writeScanQueries(count: queries, accessPoints: accessPoints, to: directory + "/queries.jsonl")
+                    context.output.line("queries.jsonl: \(report)")
+                }
+            }
             return .success
         }
         var size = TownSize.small
@@ -63,7 +80,15 @@ enum SimulateCommand: WhereaboutsCommand {
             }
             size = named
         }
-        let summary = try TownWriter(town: Town(TownSpecification(seed: seed, centre: centre, size: size))).write(to: directory)
+        var walkMinutes = 15.0
+        if let text = arguments.value("--walk-minutes") {
+            guard let minutes = Double(text), minutes > 0, minutes <= 7 * 24 * 60 else {
+                throw CommandFailure.usage("--walk-minutes expects a positive number of minutes (at most a week), got '\(text)'")
+            }
+            walkMinutes = minutes
+        }
+        let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
+        let summary = try TownWriter(town: town, walkDuration: walkMinutes * 60).write(to: directory)
         context.output.line("\(directory): \(summary)")
         return .success
     }

@@ -21,12 +21,15 @@ enum WatchCommand: WhereaboutsCommand {
             every line is a JSON object: fixes in the geolocate response shape with "type":"fix", \
             region events with "type":"region". --replay plays a trace (scan --record, watch \
             --record, simulate's walk.trace.jsonl) instead of the live radios, at its recorded \
-            pace times --speed. --nmea-out prints fixes as NMEA GGA/RMC sentences for gpsd \
-            (region events then go to standard error). --learn (or learn = true in the config) \
-            teaches the radio map from what the radios hear whenever the GPS fix is good enough \
-            (≤ 20 m, fresh, not faster than a car), writing in batches and at the end (SIGINT and \
-            SIGTERM then stop cleanly); a summary goes to standard error, and with --json a \
-            "type":"learning" line ends the output. db forget-import takes a session back.
+            pace times --speed. With live radios the GPS stays open between epochs (one gpsd \
+            session, reconnected when gpsd comes back, or one continuous read of \
+            --nmea-device) and each epoch takes its latest fix. --nmea-out prints fixes as \
+            NMEA GGA/RMC sentences for gpsd (region events then go to standard error). --learn \
+            (or learn = true in the config) teaches the radio map from what the radios hear \
+            whenever the GPS fix is good enough (≤ 20 m, fresh, not faster than a car), writing \
+            in batches and at the end (SIGINT and SIGTERM then stop cleanly); a summary goes to \
+            standard error, and with --json a "type":"learning" line ends the output. db \
+            forget-import takes a session back.
             """,
         options: [
             .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
@@ -46,7 +49,7 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
             .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
-            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device or file instead of gpsd."),
+            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device instead of gpsd (a log file plays one fix per reading)."),
             .value("--db", "PATH", help: "Radio map to resolve cells and Wi-Fi with."),
             .flag("--json", help: "Print JSON lines."),
         ],
@@ -150,9 +153,13 @@ enum WatchCommand: WhereaboutsCommand {
                 pace = .recorded(speed: speed)
             }
         }
-        let text = String(decoding: try InputFile.readAll(path), as: UTF8.self)
-        do {
-            return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace)
+        let text = path == "-" ? String(decoding: try InputFile.readAll(path), as: UTF8.self) : nil
+        do throws(ReplayTraceError) {
+            if let text { return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace) }
+            // Streamed: a trace of hours replays in the memory of a few lines.
+            return try ReplayRadios(tracePath: path, pace: pace)
+        } catch where error.line == 0 {
+            throw CommandFailure(.dataError, error.reason)
         } catch {
             throw CommandFailure(.dataError, "\(path): \(error)")
         }

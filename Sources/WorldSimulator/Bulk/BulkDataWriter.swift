@@ -155,7 +155,7 @@ public struct BulkDataWriter: Sendable {
     private static let routerOUIs: [UInt64] = [0x3CA62F, 0x7CFF4D, 0x50C7BF, 0x14CC20]
 
     /// A cluster's centre, from a hash: the same every time it is asked for.
-    private func clusterCentre(_ cluster: Int) -> PlanePosition {
+    func clusterCentre(_ cluster: Int) -> PlanePosition {
         var random = SeededRandomNumberGenerator(seed: SeededRandomNumberGenerator.mix(seed, 12, UInt64(cluster)))
         return PlanePosition(
             east: random.nextDouble(in: -radiusMeters...radiusMeters),
@@ -168,7 +168,7 @@ public struct BulkDataWriter: Sendable {
         return PlanePosition(east: random.nextDouble(in: -60...60), north: random.nextDouble(in: -60...60))
     }
 
-    private func fileSize(_ path: String) -> Int64 {
+    func fileSize(_ path: String) -> Int64 {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
     }

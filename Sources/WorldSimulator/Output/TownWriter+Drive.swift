@@ -13,23 +13,18 @@ extension TownWriter {
         var lines = 0
         try town.forEachDriveSample(duration: duration) { sample throws(SimulationError) in
             lines += 1
-            try trace.write(ReplayTrace.line(for: radioSample(of: sample)))
+            try trace.write(ReplayTrace.line(for: driveSample(of: sample)))
             try trace.endLine()
         }
         try trace.flush()
         return lines
     }
 
-    /// A walk or drive sample as the location service reads it.
-    private func radioSample(of sample: WalkSample) -> RadioSample {
-        let time = Date(timeIntervalSince1970: Double(sample.time) / 1000)
-        let gnss = sample.fix.map { fix in
-            Location(
-                coordinate: town.coordinate(of: fix.position), horizontalAccuracy: fix.accuracy,
-                altitude: town.specification.altitudeMeters, timestamp: time, speed: fix.speed, course: fix.course,
-                source: .gps)
-        }
-        return RadioSample(
-            time: time, gnss: gnss, wifi: sample.accessPoints.map(\.observation), cells: sample.cells.map(\.observation))
+    /// A drive sample as the location service reads it — SSIDs included, so learning can leave
+    /// out the town's `_nomap` networks as it would on a real drive.
+    private func driveSample(of sample: WalkSample) -> RadioSample {
+        var reading = radioSample(of: sample)
+        reading.wifi = sample.accessPoints.map(\.observation)
+        return reading
     }
 }

@@ -1,9 +1,12 @@
+import Foundation
 import PositioningCore
 
 extension TownWriter {
-    /// Writes `walk.trace.jsonl` (the replay-trace format of `watch --replay`: `time` in Unix
-    /// milliseconds, `wifiAccessPoints`/`cellTowers` in geolocate shape, `gnss`) and
-    /// `walk.truth.jsonl` (`{"time","lat","lng"}` of the true position, line for line).
+    /// Writes `walk.trace.jsonl` (the replay-trace format of `watch --replay`, each line written
+    /// by `ReplayTrace.line`, the project's one trace writer) and `walk.truth.jsonl`
+    /// (`{"time","lat","lng"}` of the true position, `time` in Unix milliseconds, line for line).
+    /// Both are streamed, so a walk of hours takes no more memory than one of minutes.
+    /// - Parameter duration: seconds of walk (a sample every 2 s).
     /// - Returns: the number of lines in each file.
     @discardableResult
     public func writeWalkTrace(trace tracePath: String, truth truthPath: String, duration: Double = 900)
@@ -14,26 +17,7 @@ extension TownWriter {
         var lines = 0
         try town.forEachWalkSample(duration: duration) { sample throws(SimulationError) in
             lines += 1
-            try trace.write("{\"time\":")
-            trace.write(integer: sample.time)
-            try writeObservations(accessPoints: sample.accessPoints, cells: sample.cells, to: trace)
-            if let fix = sample.fix {
-                let coordinate = town.coordinate(of: fix.position)
-                try trace.write(",\"gnss\":{\"lat\":")
-                trace.write(decimal: coordinate.latitude, places: 7)
-                try trace.write(",\"lng\":")
-                trace.write(decimal: coordinate.longitude, places: 7)
-                try trace.write(",\"accuracy\":")
-                trace.write(decimal: fix.accuracy, places: 1)
-                try trace.write(",\"altitude\":")
-                trace.write(decimal: town.specification.altitudeMeters, places: 1)
-                try trace.write(",\"speed\":")
-                trace.write(decimal: fix.speed, places: 1)
-                try trace.write(",\"course\":")
-                trace.write(decimal: fix.course, places: 1)
-                trace.write(byte: UInt8(ascii: "}"))
-            }
-            trace.write(byte: UInt8(ascii: "}"))
+            try trace.write(ReplayTrace.line(for: radioSample(of: sample)))
             try trace.endLine()
             let coordinate = town.coordinate(of: sample.truePosition)
             try truth.write("{\"time\":")
@@ -48,5 +32,22 @@ extension TownWriter {
         try trace.flush()
         try truth.flush()
         return lines
+    }
+
+    /// What the walker's radios reported, as the service's `RadioSample`.
+    func radioSample(of sample: WalkSample) -> RadioSample {
+        let time = Date(timeIntervalSince1970: Double(sample.time) / 1000)
+        let gnss = sample.fix.map { fix in
+            Location(
+                coordinate: town.coordinate(of: fix.position), horizontalAccuracy: fix.accuracy,
+                altitude: town.specification.altitudeMeters, timestamp: time, speed: fix.speed, course: fix.course,
+                source: .gps)
+        }
+        return RadioSample(
+            time: time, gnss: gnss,
+            wifi: sample.accessPoints.map {
+                WiFiObservation(bssid: $0.bssid, signalStrength: Double($0.signalStrength), channel: $0.channel)
+            },
+            cells: sample.cells.map { CellObservation(identity: $0.cell.identity, signalStrength: Double($0.signalStrength)) })
     }
 }

@@ -9,8 +9,8 @@ import PositioningCore
 /// - `cells.opencellid.csv`: OpenCellID columns (lon before lat), published positions and ranges.
 /// - `queries.jsonl`: one geolocate request per line.
 /// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}`, line for line with the queries.
-/// - `walk.trace.jsonl` and `walk.truth.jsonl`: a 15-minute walk as a replay trace (with GPS
-///   drop-outs) and its true positions.
+/// - `walk.trace.jsonl` and `walk.truth.jsonl`: a walk (15 minutes unless `walkDuration` says
+///   otherwise) as a replay trace (with GPS drop-outs) and its true positions.
 /// - `drive.trace.jsonl`: an hour's GPS-tagged drive after the survey, for `watch --learn`.
 /// - `town.json` and `README.txt`: parameters and counts.
 ///
@@ -22,6 +22,8 @@ import PositioningCore
 public struct TownWriter: Sendable {
     /// The town to write.
     public let town: Town
+    /// Seconds of the walk written as `walk.trace.jsonl`.
+    public var walkDuration: Double
 
     /// File names inside the output directory.
     public enum FileName {
@@ -56,9 +58,10 @@ public struct TownWriter: Sendable {
     public static let openCellIDHeader =
         "radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal"
 
-    /// Creates a writer for `town`.
-    public init(town: Town) {
+    /// Creates a writer for `town` whose walk lasts `walkDuration` seconds (default 15 minutes).
+    public init(town: Town, walkDuration: Double = 900) {
         self.town = town
+        self.walkDuration = walkDuration
     }
 
     /// Writes every file into `directory` (created 0700 if missing; existing files replaced).
@@ -78,7 +81,8 @@ public struct TownWriter: Sendable {
         try writeSurvey(to: path(FileName.survey), summary: &summary)
         try writeCells(to: path(FileName.cells))
         try writeQueries(queries: path(FileName.queries), truth: path(FileName.truth), summary: &summary)
-        summary.walkSamples = try writeWalkTrace(trace: path(FileName.walkTrace), truth: path(FileName.walkTruth))
+        summary.walkSamples = try writeWalkTrace(
+            trace: path(FileName.walkTrace), truth: path(FileName.walkTruth), duration: walkDuration)
         summary.driveSamples = try writeDriveTrace(to: path(FileName.driveTrace))
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         try TownDescription(town: town, summary: summary).write(

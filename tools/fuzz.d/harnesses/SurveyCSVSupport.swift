@@ -1,11 +1,14 @@
 import PositioningCore
 
 /// Reads `bytes` as a CSV file the way the importer does — incrementally, in chunks whose size
-/// the first byte chooses — so the fuzzer also explores records split across `append` calls.
-func readRecords(_ bytes: UnsafeBufferPointer<UInt8>, maximumRecordLength: Int) -> [CSVRecord] {
+/// the first byte chooses (1…32 × `chunkScale` bytes) — so the fuzzer also explores records
+/// split across `append` calls. Tables with kilobyte-long rows pass a larger `chunkScale`: the
+/// reader rescans a record from its start after each chunk, so tiny chunks of long rows would
+/// spend the run rescanning.
+func readRecords(_ bytes: UnsafeBufferPointer<UInt8>, maximumRecordLength: Int, chunkScale: Int = 1) -> [CSVRecord] {
     var reader = CSVRecordReader(maximumRecordLength: maximumRecordLength)
     var records: [CSVRecord] = []
-    let chunk = bytes.isEmpty ? 1 : Int(bytes[0] % 32) + 1
+    let chunk = (bytes.isEmpty ? 1 : Int(bytes[0] % 32) + 1) * chunkScale
     var start = 0
     while start < bytes.count {
         let end = min(start + chunk, bytes.count)

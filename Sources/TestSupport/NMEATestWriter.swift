@@ -1,21 +1,20 @@
 import Foundation
 
-@testable import GNSS
-
 /// Builds valid NMEA sentences for tests: a receiver at a known place.
-enum NMEATestWriter {
-    /// `$BODY*hh` with the correct checksum.
-    static func sentence(_ body: String) -> String {
-        let checksum = NMEASentence.checksum(of: Array(body.utf8))
+public enum NMEATestWriter {
+    /// `$BODY*hh` with the correct checksum (NMEA 0183: XOR of the bytes between `$` and `*`).
+    public static func sentence(_ body: String) -> String {
+        let checksum = body.utf8.reduce(UInt8(0), ^)
         return "$\(body)*\(String(format: "%02X", checksum))"
     }
 
-    /// One 1 Hz epoch (GGA, GSA, RMC) at `latitude`, `longitude`; `fix: false` gives a receiver
-    /// that is on but has no satellites (GGA quality 0, GSA type 1, RMC status V).
-    static func epoch(
+    /// One 1 Hz epoch (GGA, GSA, RMC) at `latitude`, `longitude`, `second` seconds after
+    /// 12:00:00 UTC; `fix: false` gives a receiver that is on but has no satellites (GGA
+    /// quality 0, GSA type 1, RMC status V).
+    public static func epoch(
         latitude: Double, longitude: Double, second: Int, fix: Bool = true, hdop: Double = 0.9
     ) -> [String] {
-        let time = String(format: "1200%02d.00", second % 60)
+        let time = String(format: "%02d%02d%02d.00", (12 + second / 3600) % 24, (second / 60) % 60, second % 60)
         let lat = degreesMinutes(latitude, width: 2, positive: "N", negative: "S")
         let lon = degreesMinutes(longitude, width: 3, positive: "E", negative: "W")
         if !fix {
@@ -33,7 +32,7 @@ enum NMEATestWriter {
     }
 
     /// `ddmm.mmmmmm,N` form.
-    static func degreesMinutes(_ value: Double, width: Int, positive: String, negative: String) -> String {
+    public static func degreesMinutes(_ value: Double, width: Int, positive: String, negative: String) -> String {
         let magnitude = abs(value)
         let degrees = Int(magnitude)
         let minutes = (magnitude - Double(degrees)) * 60

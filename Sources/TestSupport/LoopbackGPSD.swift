@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-import TestSupport
-
-@testable import GNSS
 
 #if canImport(Glibc)
     import Glibc
@@ -15,25 +12,38 @@ import TestSupport
 /// it, and gpsd then does not exit — it logs "can't bind" (or, for the UDP device, "open
 /// failed") and runs on without that socket. Ready means gpsd answers as gpsd on `port` and
 /// lists our UDP device, so datagrams sent afterwards reach it.
-final class LoopbackGPSD: @unchecked Sendable {
-    static let executable = "/usr/sbin/gpsd"
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+///
+/// ```swift
+/// let gpsd = try await LoopbackGPSD()
+/// gpsd.send(NMEATestWriter.epoch(latitude: 52.52, longitude: 13.405, second: 0))
+/// … connect to "127.0.0.1:\(gpsd.port)" …
+/// await gpsd.stop()
+/// ```
+public final class LoopbackGPSD: @unchecked Sendable {
+    /// Where Debian installs gpsd.
+    public static let executable = "/usr/sbin/gpsd"
+    /// Whether gpsd is installed (suites that need it are enabled only then).
+    public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
     /// How long gpsd may take to come up; generous, because a loaded CI machine is slow and
     /// this only bounds a wait that normally ends within milliseconds.
-    static let startDeadline = Duration.seconds(20)
+    public static let startDeadline = Duration.seconds(20)
 
-    let port: Int
-    let feedPort: Int
+    /// gpsd's client port on 127.0.0.1.
+    public let port: Int
+    /// The UDP port gpsd reads NMEA datagrams from.
+    public let feedPort: Int
     private let processID: pid_t
     private let directory: TemporaryDirectory
     private let feed: Int32
     private let reaped = Atomic(false)
 
-    var endpoint: GPSDEndpoint { GPSDEndpoint(host: "127.0.0.1", port: port) }
-    var devicePath: String { "udp://127.0.0.1:\(feedPort)" }
+    /// `127.0.0.1:PORT`, as `--gpsd` takes it.
+    public var address: String { "127.0.0.1:\(port)" }
+    /// The device name gpsd gives the UDP feed.
+    public var devicePath: String { "udp://127.0.0.1:\(feedPort)" }
 
     /// Starts gpsd (on `requestedPort`, or a free port) and waits until it is ready.
-    init(port requestedPort: Int? = nil) async throws {
+    public init(port requestedPort: Int? = nil) async throws {
         let directory = TemporaryDirectory("gpsd")
         let launch = try await DedicatedThread("start gpsd") {
             Self.launch(requestedPort: requestedPort, directory: directory, deadline: Deadline(after: Self.startDeadline))
@@ -46,7 +56,7 @@ final class LoopbackGPSD: @unchecked Sendable {
     }
 
     /// Sends each sentence (CR LF appended) as its own datagram, as a UDP NMEA source would.
-    func send(_ sentences: [String]) {
+    public func send(_ sentences: [String]) {
         var address = Self.loopback(port: feedPort)
         for sentence in sentences {
             let bytes = Array((sentence + "\r\n").utf8)
@@ -60,14 +70,14 @@ final class LoopbackGPSD: @unchecked Sendable {
 
     /// Removes the UDP device through gpsd's control socket (what `gpsdctl remove` does);
     /// watchers then get `DEVICE` with `activated: 0`.
-    func removeDevice() async throws {
+    public func removeDevice() async throws {
         let socketPath = directory.path("ctl.sock")
         let command = "-\(devicePath)\n"
         try await DedicatedThread("gpsd control") { Self.control(socketPath: socketPath, command: command) }.value.get()
     }
 
     /// SIGTERM, then SIGKILL if gpsd has not exited within 3 s; reaps the process.
-    func stop() async {
+    public func stop() async {
         guard !reaped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let processID = processID
         await DedicatedThread("stop gpsd") { Self.terminate(processID) }.value
@@ -124,9 +134,7 @@ final class LoopbackGPSD: @unchecked Sendable {
                     failure = text.split(separator: "\n").filter { $0.contains("ERROR") }.joined(separator: "; ")
                     return true
                 }
-                let endpoint = GPSDEndpoint(host: "127.0.0.1", port: port)
-                guard case .available(let detail) = GPSDSession.probe(endpoint: endpoint, timeout: 1) else { return false }
-                return detail.contains("udp://127.0.0.1:\(feedPort)")
+                return probe(port: port, expecting: "udp://127.0.0.1:\(feedPort)")
             }
             if ready && failure == nil {
                 return .success(Launch(processID: processID, port: port, feedPort: feedPort))
@@ -135,6 +143,43 @@ final class LoopbackGPSD: @unchecked Sendable {
             failures.append("port \(port)/udp \(feedPort): \(failure ?? "not ready")")
         } while !deadline.hasPassed
         return .failure(Failure(description: "gpsd did not come up within \(startDeadline): \(failures.joined(separator: " | "))"))
+    }
+
+    /// Whether gpsd answers on `port` (its `VERSION` banner, then `DEVICES` for `?DEVICES;`)
+    /// and lists `device`. gpsd_json(5): the banner comes unasked; requests end with `;`.
+    private static func probe(port: Int, expecting device: String) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return false }
+        var received: [UInt8] = []
+        var asked = false
+        let deadline = Deadline(after: .seconds(1))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !deadline.hasPassed {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            guard count > 0 else { return false }
+            received += chunk[0..<count]
+            // Whole lines only (gpsd ends them with CR LF).
+            let lines = received.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+            if !asked, lines.contains(where: { $0.contains("\"class\":\"VERSION\"") }) {
+                asked = true
+                let request = Array("?DEVICES;\n".utf8)
+                guard Glibc.send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return false }
+            }
+            if received.last == 0x0A, let devices = lines.first(where: { $0.contains("\"class\":\"DEVICES\"") }) {
+                return devices.contains(device)
+            }
+        }
+        return false
     }
 
     private static func terminate(_ processID: pid_t) {
@@ -190,7 +235,7 @@ final class LoopbackGPSD: @unchecked Sendable {
     /// A port on 127.0.0.1 that is free now, below the kernel's ephemeral range when that
     /// leaves room: a port from that range can be taken by any outgoing connection meanwhile
     /// (a client retrying a stopped gpsd can even connect to itself on it).
-    static func freePort(type: __socket_type) throws(Failure) -> Int {
+    public static func freePort(type: __socket_type) throws(Failure) -> Int {
         let ephemeral = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
             .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
         if let lowest = ephemeral.first, lowest > 12_000 {
@@ -244,7 +289,8 @@ final class LoopbackGPSD: @unchecked Sendable {
         return address
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    /// Why gpsd could not be started or controlled.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 }

@@ -1,0 +1,190 @@
+import Foundation
+import GeolocateServer
+
+/// `locate --batch` on every core: one thread reads the file in blocks of whole lines, worker
+/// threads — each with its own ``Locator`` and so its own read-only SQLite connection — answer
+/// the blocks, and the answers are written in input order, exactly one line per input line.
+///
+/// Nothing here runs on Swift's cooperative pool: the threads are dedicated and ``run(_:)``
+/// awaits their end. At most a few blocks per worker are in flight, so memory stays bounded
+/// however long the file is.
+///
+/// ```swift
+/// let batch = ParallelBatch(locators: [try makeLocator(), try makeLocator()], output: sink)
+/// try await batch.run("queries.jsonl")
+/// ```
+final class ParallelBatch: @unchecked Sendable {
+    // @unchecked: every mutable property below is read and written only while `condition` is
+    // locked; the locators are each handed to exactly one worker thread and used only there.
+    private let condition = NSCondition()
+    private let output: any OutputSink
+    private let locators: [Locator]
+    private var blocks: [(sequence: Int, bytes: [UInt8])] = []
+    private var finishedReading = false
+    private var failure: (any Error)?
+    private var answered: [Int: [UInt8]] = [:]
+    private var nextToWrite = 0
+    private var isWriting = false
+    private var running = 0
+
+    /// Blocks are about this big: a few hundred requests, small enough to keep both cores busy
+    /// near the end of the file.
+    private static let blockSize = 128 * 1024
+    /// Blocks read but not yet written, per worker.
+    private static let blocksInFlightPerWorker = 4
+
+    init(locators: [Locator], output: any OutputSink) {
+        precondition(!locators.isEmpty, "a batch needs at least one locator")
+        self.locators = locators
+        self.output = output
+    }
+
+    /// Answers every line of `path` (`-` for standard input) and writes the answers in order.
+    /// - Throws: the first failure: the file cannot be read, or the radio map failed.
+    func run(_ path: String) async throws {
+        let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
+            let reader = Thread { [self] in
+                continuation.resume(returning: Result { try readAndWait(path) })
+            }
+            reader.name = "whereabouts-batch-reader"
+            reader.start()
+        }
+        try result.get()
+    }
+
+    /// Starts the workers, feeds them blocks, and returns once every answer is written.
+    private func readAndWait(_ path: String) throws {
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure(.dataError, "cannot read \(path)")
+        }
+        defer { if path != "-" { try? handle.close() } }
+        running = locators.count
+        for (number, locator) in locators.enumerated() {
+            let handOver = HandOver(locator: locator)
+            let worker = Thread { [self] in work(handOver.locator) }
+            worker.name = "whereabouts-batch-\(number)"
+            worker.start()
+        }
+        var sequence = 0
+        var pending: [UInt8] = []
+        do {
+            while true {
+                let chunk = try handle.read(upToCount: Self.blockSize) ?? Data()
+                if chunk.isEmpty { break }
+                pending.append(contentsOf: chunk)
+                guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+                let block = Array(pending[...lastNewline])
+                pending.removeSubrange(...lastNewline)
+                guard submit(block, sequence: sequence) else { break }
+                sequence += 1
+            }
+            if !pending.isEmpty { _ = submit(pending, sequence: sequence) }
+        } catch {
+            fail(error)
+        }
+        condition.lock()
+        finishedReading = true
+        condition.broadcast()
+        while running > 0 || isWriting { condition.wait() }
+        let failure = self.failure
+        condition.unlock()
+        if let failure { throw failure }
+    }
+
+    /// Queues a block once fewer than the allowed number are in flight; false after a failure.
+    private func submit(_ block: [UInt8], sequence: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while failure == nil && sequence - nextToWrite >= Self.blocksInFlightPerWorker * locators.count {
+            condition.wait()
+        }
+        guard failure == nil else { return false }
+        blocks.append((sequence, block))
+        condition.broadcast()
+        return true
+    }
+
+    private func fail(_ error: any Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A worker's loop: take a block, answer each of its lines, hand the answers over.
+    private func work(_ locator: Locator) {
+        while let block = take() {
+            var answers: [UInt8] = []
+            answers.reserveCapacity(block.bytes.count / 2)
+            do {
+                try Self.forEachLine(in: block.bytes) { line in
+                    answers.append(contentsOf: try locator.respond(to: line).json.utf8)
+                    answers.append(UInt8(ascii: "\n"))
+                }
+            } catch {
+                fail(error)
+                break
+            }
+            complete(block.sequence, answers)
+        }
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next block in input order, or nil at the end of the input or after a failure.
+    private func take() -> (sequence: Int, bytes: [UInt8])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while blocks.isEmpty && !finishedReading && failure == nil { condition.wait() }
+        guard failure == nil, !blocks.isEmpty else { return nil }
+        return blocks.removeFirst()
+    }
+
+    /// Stores a block's answers and writes every answer that is next in order; one thread
+    /// writes at a time, outside the lock, while the others go on answering.
+    private func complete(_ sequence: Int, _ answers: [UInt8]) {
+        condition.lock()
+        answered[sequence] = answers
+        guard !isWriting else {
+            condition.unlock()
+            return
+        }
+        isWriting = true
+        while true {
+            var ready: [[UInt8]] = []
+            while let next = answered.removeValue(forKey: nextToWrite) {
+                ready.append(next)
+                nextToWrite += 1
+            }
+            if ready.isEmpty { break }
+            condition.unlock()
+            for bytes in ready { output.write(bytes) }
+            condition.lock()
+            condition.broadcast()
+        }
+        isWriting = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Calls `body` with each line of `bytes` (without the newline; a trailing CR is removed).
+    /// A final line without a newline counts; the empty remainder after a last newline does not
+    /// — the rules of `InputFile.forEachLine`.
+    static func forEachLine(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) throws -> Void) rethrows {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            var end = newline
+            if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            try body(bytes[start..<end])
+            start = newline + 1
+        }
+    }
+}
+
+/// Carries a locator, which is not `Sendable`, to the one worker thread that will use it.
+private struct HandOver: @unchecked Sendable {
+    let locator: Locator
+}

@@ -1,0 +1,195 @@
+import Foundation
+import PositioningCore
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Readers beside a writer, and two writers: `locate --batch` answers from the map as it was
+/// until the import commits and never waits for it; a second `import` waits for the first,
+/// says so on stderr, and then completes.
+///
+/// Both run the built `whereabouts`, as a user would, on a dedicated thread (they block on
+/// processes), one at a time (`.serialized`): each keeps an import busy for seconds.
+@Suite(.serialized) struct ConcurrentImportTests {
+    /// A radio map with the `wigle_quirks.csv` fixture and a survey of `rows` access points
+    /// that is not in it yet.
+    static func setUp(in directory: TemporaryDirectory, rows: Int) throws -> (map: String, survey: String) {
+        let map = RadioMapFixtures.mapPath(in: directory)
+        _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: map)
+        let survey = directory.path("large.csv")
+        try LargeSurvey.write(rows: rows, to: survey)
+        return (map, survey)
+    }
+
+    /// Whether the process `processID` has exited (reaping it when it has).
+    static func hasExited(_ processID: pid_t, status: inout Int32) -> Bool {
+        waitpid(processID, &status, WNOHANG) == processID
+    }
+
+    struct Answer: Sendable {
+        var output: String
+        var status: Int32
+        var startedDuringImport: Bool
+        var finishedDuringImport: Bool
+    }
+
+    struct ReadOutcome: Sendable {
+        var before: String
+        var answers: [Answer]
+        var after: String
+        var importStatus: Int32
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func locateAnswersFromTheMapBeforeTheImportUntilItCommitsWithoutWaiting() async throws {
+        let outcome = try await DedicatedThread("locate beside import") { Result { try Self.locateBesideImport() } }.value.get()
+        #expect(outcome.importStatus == 0)
+        #expect(outcome.before != outcome.after, "the import changes the answer")
+        let during = outcome.answers.filter(\.startedDuringImport)
+        print("locate beside import: \(during.count) batches during the import, "
+              + "\(during.filter { $0.output == outcome.before }.count) answered as before it")
+        #expect(during.count >= 3, "only \(during.count) locates ran during the import")
+        #expect(outcome.answers.filter { $0.status != 0 }.isEmpty)
+        // Each answer is the map before or after the file, never a mixture; once the commit is
+        // seen it stays seen.
+        for answer in outcome.answers {
+            #expect(answer.output == outcome.before || answer.output == outcome.after, "\(answer.output)")
+        }
+        let firstAfter = outcome.answers.firstIndex { $0.output == outcome.after } ?? outcome.answers.endIndex
+        let stayedAfter = outcome.answers[firstAfter...].allSatisfy { $0.output == outcome.after }
+        #expect(stayedAfter)
+        // No reader waits for the writer: a locate that waited would return only after the
+        // commit, with the new answer; these answered, during the import, as before it.
+        let answeredBefore = outcome.answers[..<firstAfter].filter(\.finishedDuringImport).count
+        #expect(answeredBefore >= 2, "no locate answered from the map before the commit while the import ran")
+    }
+
+    static func locateBesideImport() throws -> ReadOutcome {
+        let directory = TemporaryDirectory()
+        let (map, survey) = try setUp(in: directory, rows: 150_000)
+        // Three neighbouring access points of the survey: unknown before it, a fix after.
+        let request = #"{"wifiAccessPoints":["#
+            + (0..<3).map { #"{"macAddress":"\#(LargeSurvey.bssid(row: $0))","signalStrength":-60}"# }.joined(separator: ",")
+            + "]}"
+        let batch = directory.path("queries.jsonl")
+        // Many lines: a batch is answered from one snapshot, so its lines never mix before and after.
+        try Data(String(repeating: request + "\n", count: 200).utf8).write(to: URL(fileURLWithPath: batch))
+        func locate() throws -> CommandResult {
+            try CommandRunner.whereabouts(["locate", "--db", map, "--batch", batch], timeout: .seconds(300))
+        }
+        let before = try locate().standardOutput
+
+        let processID = try SpawnedProcess.spawn(
+            [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, survey],
+            output: .standardError(directory.path("import.log")))
+        var status: Int32 = 0
+        var answers: [Answer] = []
+        var exited = false
+        while !exited {
+            let result = try locate()
+            exited = hasExited(processID, status: &status)
+            answers.append(Answer(output: result.standardOutput, status: result.status, startedDuringImport: true,
+                                  finishedDuringImport: !exited))
+        }
+        let after = try locate()
+        answers.append(Answer(output: after.standardOutput, status: after.status, startedDuringImport: false,
+                              finishedDuringImport: false))
+        return ReadOutcome(before: before, answers: answers, after: after.standardOutput,
+                           importStatus: status >> 8 & 0xFF)
+    }
+
+    struct WriteOutcome: Sendable {
+        var firstHeldTheLock: Bool
+        var firstStatus: Int32
+        var second: CommandResult
+        var importCount: Int
+        var integrity: String?
+    }
+
+    /// Two different files, and the same file twice (the second then finds it imported
+    /// meanwhile, says so and changes nothing, instead of failing on the duplicate).
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
+    func secondImportWaitsForTheFirstSaysSoAndCompletes(sameFile: Bool) async throws {
+        let outcome = try await DedicatedThread("two imports") { Result { try Self.twoImports(sameFile: sameFile) } }.value.get()
+        #expect(outcome.firstHeldTheLock, "the first import never started writing")
+        #expect(outcome.firstStatus == 0)
+        #expect(outcome.second.status == 0, "\(outcome.second.standardError)")
+        #expect(outcome.second.standardError.contains("database busy, waiting for another import"))
+        if sameFile {
+            #expect(outcome.second.standardOutput.contains("already imported"), "\(outcome.second.standardOutput)")
+            #expect(outcome.importCount == 2, "the fixture and the survey, once")
+        } else {
+            #expect(outcome.importCount == 3, "the fixture and both surveys")
+        }
+        #expect(outcome.integrity == "ok")
+    }
+
+    static func twoImports(sameFile: Bool) throws -> WriteOutcome {
+        let directory = TemporaryDirectory()
+        let (map, survey) = try setUp(in: directory, rows: 150_000)
+        var other = survey
+        if !sameFile {
+            other = directory.path("other.csv")
+            try LargeSurvey.write(rows: 2_000, offset: 1_000_000, to: other)
+        }
+
+        let processID = try SpawnedProcess.spawn(
+            [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, survey],
+            output: .standardError(directory.path("first.log")))
+        var status: Int32 = 0
+        var exited = false
+        // Wait until the first import holds the write lock: a probe's BEGIN IMMEDIATE then fails.
+        let probe = try RadioMap(path: map, mode: .readWrite)
+        try probe.connection.execute("PRAGMA busy_timeout = 0")
+        let holdsLock = Deadline(after: .seconds(300)).poll(every: .milliseconds(20)) {
+            if hasExited(processID, status: &status) {
+                exited = true
+                return true
+            }
+            guard (try? probe.connection.execute("BEGIN IMMEDIATE")) != nil else { return true }
+            try? probe.connection.execute("ROLLBACK")
+            return false
+        } && !exited
+        let second = try CommandRunner.whereabouts(["import", "--db", map, other], timeout: .seconds(600))
+        if !exited { _ = waitpid(processID, &status, 0) }
+        let imports = try RadioMap(path: map, mode: .readOnly).imports().count
+        return WriteOutcome(firstHeldTheLock: holdsLock, firstStatus: status >> 8 & 0xFF, second: second,
+                            importCount: imports, integrity: try SurveyImportKillTests.integrityCheck(map))
+    }
+
+    /// Four imports started at the same moment on a radio map that does not exist yet: each
+    /// creates the file or finds it created, runs the migrations or finds them run, and imports.
+    /// (Both races once failed: `table places already exists`.)
+    @Test(.timeLimit(.minutes(10)))
+    func importsStartedTogetherOnANewMapAllComplete() async throws {
+        let files = ["wigle_quirks.csv", "opencellid_synthetic.csv", "aplist_darmstadt_sample.csv", "geosubmit_sample.json"]
+        let rounds = try await DedicatedThread("imports on a new map") {
+            Result { () throws -> [(statuses: [Int32], imports: Int)] in
+                try (0..<10).map { _ in
+                    let directory = TemporaryDirectory()
+                    let map = directory.path("new/map.sqlite")
+                    let processes = try files.map { file in
+                        try SpawnedProcess.spawn(
+                            [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, RadioMapFixtures.fixture(file)],
+                            output: .standardError(directory.path("\(file).log")))
+                    }
+                    let statuses = processes.map { processID -> Int32 in
+                        var status: Int32 = 0
+                        waitpid(processID, &status, 0)
+                        return status >> 8 & 0xFF
+                    }
+                    return (statuses, try RadioMap(path: map, mode: .readOnly).imports().count)
+                }
+            }
+        }.value.get()
+        for (index, round) in rounds.enumerated() {
+            #expect(round.statuses == [0, 0, 0, 0], "round \(index)")
+            #expect(round.imports == files.count, "round \(index)")
+        }
+    }
+}
