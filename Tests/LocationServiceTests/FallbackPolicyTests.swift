@@ -39,6 +39,24 @@ import Testing
         #expect(await radios.readCounts[.wifi] == nil, "the Wi-Fi scan was never started")
     }
 
+    /// For learning: every source is read, but the fix is still the first that met the accuracy.
+    @Test func readingEverySourceKeepsTheFirstFixThatMetTheAccuracy() async throws {
+        var options = LocationManager.Options()
+        options.desiredAccuracy = .hundredMetres
+        options.readsEverySource = true
+        let radios = ReplayRadios(samples: [fullSample], pace: .unpaced)
+        let manager = LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: town.mapPath))
+        let subscription = await manager.subscribe(regionEvents: false, samples: true)
+        var updates = subscription.updates.makeAsyncIterator()
+        let fix = try #require(try await updates.next())
+        #expect(fix.location.source == .gps)
+        #expect(fix.attempts.map(\.source) == [.gps, .cell, .wifi])
+        #expect(!fix.attempts.contains { $0.outcome == .skipped })
+        var iterator = try #require(subscription.samples).makeAsyncIterator()
+        let sample = try #require(await iterator.next())
+        #expect(sample.gnss != nil && sample.wifi == fullSample.wifi && sample.cells == fullSample.cells)
+    }
+
     @Test func aKilometreRequestMetByASmallCellNeverScansWiFi() async throws {
         // A radio map of one 600 m LTE cell (OpenCellID CSV, imported into a real SQLite file).
         let directory = TemporaryDirectory("kilometre")

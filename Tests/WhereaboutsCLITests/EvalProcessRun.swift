@@ -9,7 +9,8 @@ struct EvalProcessRun {
     var output: String
     var errors: String
 
-    init(_ arguments: [String]) async throws {
+    /// Runs `whereabouts arguments` with private HOME/XDG folders, then `environment` on top.
+    init(_ arguments: [String], environment extra: [String: String] = [:]) async throws {
         let directory = TemporaryDirectory("eval-run")
         let outputPath = directory.path("stdout")
         let errorPath = directory.path("stderr")
@@ -23,6 +24,7 @@ struct EvalProcessRun {
         environment["XDG_CONFIG_HOME"] = directory.path("config")
         environment["XDG_DATA_HOME"] = directory.path("data")
         environment.removeValue(forKey: "WHEREABOUTS_DB")
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Files rather than pipes: nothing has to drain them while the child runs.
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))

@@ -9,6 +9,8 @@ struct FallbackPolicy: Sendable {
     var sources: [PositioningSource]
     var desiredAccuracy: DesiredAccuracy
     var budget: Duration
+    /// Keep reading the later sources once the accuracy is met (for the raw samples only).
+    var readsEverySource = false
 
     /// What a run produced.
     struct Outcome: Sendable {
@@ -23,7 +25,8 @@ struct FallbackPolicy: Sendable {
         var attempts: [SourceAttempt] = []
         var sample = RadioSample(time: time)
         for (index, source) in sources.enumerated() {
-            if let best, desiredAccuracy.isSatisfied(by: best.0.location.horizontalAccuracy) {
+            let isMet = best.map { desiredAccuracy.isSatisfied(by: $0.0.location.horizontalAccuracy) } ?? false
+            if isMet && !readsEverySource {
                 for skipped in sources[index...] {
                     attempts.append(SourceAttempt(
                         source: skipped, outcome: .skipped, reason: "desired accuracy \(desiredAccuracy) already met"))
@@ -33,7 +36,7 @@ struct FallbackPolicy: Sendable {
             let reading = await radios.read(source, budget: budget)
             let (candidate, attempt) = await resolve(reading, source: source, sample: &sample, time: time, resolver: resolver)
             attempts.append(attempt)
-            if let candidate, candidate.0.location.horizontalAccuracy < (best?.0.location.horizontalAccuracy ?? .infinity) {
+            if !isMet, let candidate, candidate.0.location.horizontalAccuracy < (best?.0.location.horizontalAccuracy ?? .infinity) {
                 best = candidate
             }
         }

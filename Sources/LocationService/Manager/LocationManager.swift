@@ -37,6 +37,9 @@ public actor LocationManager {
         public var regionDwell: Double = 0
         /// Whether location services are enabled at all (`enabled` in the configuration).
         public var isEnabled = true
+        /// Read every source at each epoch, even once the desired accuracy is met (learning needs
+        /// the scans beside the GPS fix); the fix is still the first that met it.
+        public var readsEverySource = false
         /// The defaults.
         public init() {}
     }
@@ -139,7 +142,9 @@ public actor LocationManager {
     }
 
     var policy: FallbackPolicy {
-        FallbackPolicy(sources: options.sources, desiredAccuracy: options.desiredAccuracy, budget: options.sourceBudget)
+        FallbackPolicy(
+            sources: options.sources, desiredAccuracy: options.desiredAccuracy, budget: options.sourceBudget,
+            readsEverySource: options.readsEverySource)
     }
 
     /// Seconds of fix time between saves of the last known position during updates (and once

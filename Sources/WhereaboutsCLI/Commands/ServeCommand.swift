@@ -56,6 +56,9 @@ enum ServeCommand: WhereaboutsCommand {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
         }
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        if configuration.learn {
+            context.errors.line("Note: learn = true applies to watch; serve does not learn (run whereabouts watch --learn beside it)")
+        }
         // Open once here so a missing or foreign radio map is reported before listening, and
         // answer as `locate --request` does: stored calibration, places, fingerprints.
         let radioMap = try RadioMap(path: databasePath, mode: .readOnly)

@@ -12,7 +12,8 @@ enum SimulateCommand: WhereaboutsCommand {
             phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
             networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
             (the format ../shared/tools/score-fixes reads), a walk as a replay trace for watch --replay \
-            (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), town.json and README.txt. \
+            (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), a GPS-tagged \
+            drive trace to learn from (watch --replay OUT/drive.trace.jsonl --learn), town.json and README.txt. \
             The same seed and size always give the same files.
             """,
         options: [

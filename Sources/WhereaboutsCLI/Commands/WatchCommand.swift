@@ -24,7 +24,12 @@ enum WatchCommand: WhereaboutsCommand {
             pace times --speed. With live radios the GPS stays open between epochs (one gpsd \
             session, reconnected when gpsd comes back, or one continuous read of \
             --nmea-device) and each epoch takes its latest fix. --nmea-out prints fixes as \
-            NMEA GGA/RMC sentences for gpsd (region events then go to standard error).
+            NMEA GGA/RMC sentences for gpsd (region events then go to standard error). --learn \
+            (or learn = true in the config) teaches the radio map from what the radios hear \
+            whenever the GPS fix is good enough (≤ 20 m, fresh, not faster than a car), writing \
+            in batches and at the end (SIGINT and SIGTERM then stop cleanly); a summary goes to \
+            standard error, and with --json a "type":"learning" line ends the output. db \
+            forget-import takes a session back.
             """,
         options: [
             .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
@@ -39,6 +44,8 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--record", "FILE", help: "Append what the radios read to a replay trace (JSON lines, 0600)."),
             .flag("--nmea-out", help: "Print fixes as NMEA GGA and RMC sentences (for gpsd)."),
             .value("--max-updates", "N", help: "Stop after N fixes."),
+            .flag("--learn", help: "Learn the radio map from GPS-tagged scans (default: config learn)."),
+            .flag("--no-learn", help: "Do not learn, whatever the config says."),
             .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
             .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
@@ -49,13 +56,14 @@ enum WatchCommand: WhereaboutsCommand {
         usageOverride: [
             "[--sources LIST] [--desired-accuracy M|best|…] [--distance-filter M] [--significant-changes] "
                 + "[--region ID=LAT,LON,RADIUS]… [--dwell S] [--replay FILE [--speed X|max]] [--record FILE] "
-                + "[--nmea-out] [--max-updates N] [--json]",
+                + "[--nmea-out] [--learn|--no-learn] [--max-updates N] [--json]",
         ],
         examples: [
             "whereabouts watch --json",
             "whereabouts watch --replay town/walk.trace.jsonl --speed max --json --region park=52.52,13.405,150",
             "whereabouts watch --nmea-out | gpsd -N -n /dev/stdin",
             "whereabouts watch --significant-changes --json",
+            "whereabouts watch --replay town/drive.trace.jsonl --speed max --learn",
             "whereabouts watch --forget-region park --max-updates 1",
         ])
 
@@ -88,6 +96,8 @@ enum WatchCommand: WhereaboutsCommand {
             guard let count = Int(text), count > 0 else { throw CommandFailure.usage("--max-updates expects a positive whole number") }
             maximumUpdates = count
         }
+        // Learning needs the Wi-Fi scan and the cell beside the GPS fix at every epoch.
+        setup.options.readsEverySource = try WatchLearning.isRequested(arguments, configuration: configuration)
         let radios = try makeRadios(arguments, setup: setup)
         let manager = setup.manager(radios: radios)
         do {
@@ -102,9 +112,26 @@ enum WatchCommand: WhereaboutsCommand {
         }
         let output = WatchOutput(
             context: context, format: arguments.flag("--nmea-out") ? .nmea : arguments.flag("--json") ? .json : .text)
-        return try await watch(
-            manager, output: output, significantOnly: arguments.flag("--significant-changes"),
-            record: arguments.value("--record"), maximumUpdates: maximumUpdates)
+        let (significantOnly, record) = (arguments.flag("--significant-changes"), arguments.value("--record"))
+        guard try WatchLearning.isRequested(arguments, configuration: configuration) else {
+            return try await watch(
+                manager, output: output, significantOnly: significantOnly, record: record, maximumUpdates: maximumUpdates)
+        }
+        let learning = try await WatchLearning.start(
+            manager, databasePath: setup.radioMapPath, replay: arguments.value("--replay"), configuration: configuration)
+        let status: ExitCode
+        let limit = maximumUpdates
+        do {
+            status = try await WatchLearning.untilInterrupted {
+                try await watch(
+                    manager, output: output, significantOnly: significantOnly, record: record,
+                    maximumUpdates: limit)
+            }
+        } catch {
+            _ = await learning.finish(status: .failure, json: false, context: context)
+            throw error
+        }
+        return await learning.finish(status: status, json: arguments.flag("--json"), context: context)
     }
 
     private static func makeRadios(_ arguments: ParsedArguments, setup: LiveSetup) throws(CommandFailure) -> any Radios {

@@ -47,6 +47,8 @@ public struct SimulationSummary: Hashable, Sendable, CustomStringConvertible {
     public var wifiQueriesWithHotspots = 0
     /// Lines in `walk.trace.jsonl` (and `walk.truth.jsonl`).
     public var walkSamples = 0
+    /// Lines in `drive.trace.jsonl`.
+    public var driveSamples = 0
     /// Seconds spent writing.
     public var elapsedSeconds = 0.0
 
@@ -60,6 +62,6 @@ public struct SimulationSummary: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(accessPoints) BSSIDs from \(routers) routers, \(gsmCells + lteCells) cells; survey \(surveyScans) scans "
             + "(\(surveyWiFiRows) Wi-Fi + \(surveyCellRows) cell rows); \(queries) queries (\(wifiQueries) Wi-Fi, "
-            + "\(cellQueries) cell); walk \(walkSamples) samples"
+            + "\(cellQueries) cell); walk \(walkSamples) samples, drive \(driveSamples)"
     }
 }

@@ -44,6 +44,7 @@ struct TownDescription {
             ("wifiQueriesWithCells", summary.wifiQueriesWithCells),
             ("wifiQueriesWithMovedAccessPoints", summary.wifiQueriesWithMovedAccessPoints),
             ("wifiQueriesWithHotspots", summary.wifiQueriesWithHotspots), ("walkSamples", summary.walkSamples),
+            ("driveSamples", summary.driveSamples),
         ]
         fields.append(("counts", "{" + counts.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"))
         try json.write("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
@@ -65,6 +66,8 @@ struct TownDescription {
             truth.jsonl           true position of each query, line for line: {"lat","lng","kind"}.
             walk.trace.jsonl      \(summary.walkSamples)-line replay trace of a walk (Unix ms times, GPS drop-outs).
             walk.truth.jsonl      true position of each trace line: {"time","lat","lng"}.
+            drive.trace.jsonl     \(summary.driveSamples)-line replay trace of an hour's drive after the survey, with GPS:
+                                  whereabouts watch --replay drive.trace.jsonl --speed max --learn
             town.json             these parameters and counts, for scripts.
 
             Times are UTC (WiGLE FirstSeen) or Unix milliseconds (walk trace). Same seed and size,

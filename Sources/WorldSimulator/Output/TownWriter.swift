@@ -11,6 +11,7 @@ import PositioningCore
 /// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}`, line for line with the queries.
 /// - `walk.trace.jsonl` and `walk.truth.jsonl`: a walk (15 minutes unless `walkDuration` says
 ///   otherwise) as a replay trace (with GPS drop-outs) and its true positions.
+/// - `drive.trace.jsonl`: an hour's GPS-tagged drive after the survey, for `watch --learn`.
 /// - `town.json` and `README.txt`: parameters and counts.
 ///
 /// ```swift
@@ -42,6 +43,8 @@ public struct TownWriter: Sendable {
         public static let walkTrace = "walk.trace.jsonl"
         /// True positions of the walk, line for line.
         public static let walkTruth = "walk.truth.jsonl"
+        /// The drive as a replay trace, for learning.
+        public static let driveTrace = "drive.trace.jsonl"
     }
 
     /// WiGLE's first line; the engine's WiGLE reader expects this shape.
@@ -80,6 +83,7 @@ public struct TownWriter: Sendable {
         try writeQueries(queries: path(FileName.queries), truth: path(FileName.truth), summary: &summary)
         summary.walkSamples = try writeWalkTrace(
             trace: path(FileName.walkTrace), truth: path(FileName.walkTruth), duration: walkDuration)
+        summary.driveSamples = try writeDriveTrace(to: path(FileName.driveTrace))
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         try TownDescription(town: town, summary: summary).write(
             json: path(FileName.description), readme: path(FileName.readme))

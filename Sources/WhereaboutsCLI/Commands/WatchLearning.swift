@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import LocationService
+import PositioningCore
+import RadioMap
+import Synchronization
+
+/// `watch --learn` (or `learn = true` in the config): every sample the location service reads
+/// is offered to a `BackgroundLearner` on the writable radio map, and a summary is printed at
+/// the end. SIGINT and SIGTERM then end `watch` cleanly, so the last batch is written.
+struct WatchLearning: Sendable {
+    let learner: BackgroundLearner
+    private let consumer: Task<Void, Never>
+
+    /// Whether this run learns: `--learn`, else `--no-learn`, else the config's `learn`.
+    static func isRequested(_ arguments: ParsedArguments, configuration: Configuration) throws(CommandFailure) -> Bool {
+        if arguments.flag("--learn") && arguments.flag("--no-learn") {
+            throw .usage("--learn and --no-learn cannot be combined")
+        }
+        if arguments.flag("--learn") { return true }
+        if arguments.flag("--no-learn") { return false }
+        return configuration.learn
+    }
+
+    /// Opens the radio map for writing and starts feeding it the manager's samples.
+    /// Call before subscribing to updates, so the first epoch is learned too.
+    static func start(
+        _ manager: LocationManager, databasePath: String, replay: String?, configuration: Configuration
+    ) async throws(CommandFailure) -> WatchLearning {
+        let source = replay.map { "replay of \(($0 as NSString).lastPathComponent)" } ?? "live radios"
+        let learner: BackgroundLearner
+        do {
+            learner = try await BackgroundLearner.start(
+                databasePath: databasePath,
+                name: "watch --learn (\(source)) \(JSONWriter.iso8601(Date()))",
+                keepObservationsDays: configuration.keepObservationsDays)
+        } catch {
+            throw CommandFailure(error)
+        }
+        let samples = await manager.samples()
+        let consumer = Task {
+            var feed = LearningFeed()
+            for await sample in samples { learner.offer(feed.learningSample(for: sample)) }
+        }
+        return WatchLearning(learner: learner, consumer: consumer)
+    }
+
+    /// Stops taking samples, writes the last batch and prints the summary: one line on
+    /// standard error, and with `--json` a `"type":"learning"` object on standard output.
+    /// - Returns: `status`, or a failure when a write failed.
+    func finish(status: ExitCode, json: Bool, context: CommandContext) async -> ExitCode {
+        // The sample stream stays open across runs of the sources: end it here. Samples of a
+        // replay that ended are all delivered before the stream finishes.
+        consumer.cancel()
+        await consumer.value
+        let outcome = await learner.finish()
+        let report = outcome.report
+        context.errors.line(Self.summary(report))
+        if json { context.output.line(Self.json(report, failure: outcome.failure)) }
+        if let failure = outcome.failure {
+            context.errors.line("Error: learning stopped: \(failure.description)")
+            return status == .success ? .failure : status
+        }
+        return status
+    }
+
+    /// Runs `body` until it returns or SIGINT/SIGTERM arrives; then cancels it (so its streams
+    /// end) and returns success.
+    static func untilInterrupted(
+        _ body: @escaping @Sendable () async throws -> ExitCode
+    ) async throws -> ExitCode {
+        let signals = TerminationSignals.shared
+        return try await withThrowingTaskGroup(of: ExitCode.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                await signals.wait()
+                return .success
+            }
+            let first = try await group.next() ?? .success
+            group.cancelAll()
+            return first
+        }
+    }
+
+    static func summary(_ report: LearningReport) -> String {
+        var text = "Learning: \(report.samplesAccepted) of \(report.samplesOffered) samples usable, "
+            + "\(report.observationsStored) sightings stored in \(report.batchesWritten) batches; access points "
+            + "\(report.accessPointsNew) new, \(report.accessPointsUpdated) updated, \(report.accessPointsMoved) moved; "
+            + "cells \(report.cellsNew) new, \(report.cellsUpdated) updated"
+        let skipped = report.rejections.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+        if !skipped.isEmpty { text += " (skipped: \(skipped.joined(separator: ", ")))" }
+        if let id = report.importID { text += ". Undo: whereabouts db forget-import \(id)" }
+        return text
+    }
+
+    static func json(_ report: LearningReport, failure: RadioMapError?) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("type")
+        writer.write("learning")
+        let counts: [(String, Int)] = [
+            ("samplesOffered", report.samplesOffered), ("samplesAccepted", report.samplesAccepted),
+            ("observationsStored", report.observationsStored), ("batchesWritten", report.batchesWritten),
+            ("accessPointsNew", report.accessPointsNew), ("accessPointsUpdated", report.accessPointsUpdated),
+            ("accessPointsMoved", report.accessPointsMoved), ("cellsNew", report.cellsNew),
+            ("cellsUpdated", report.cellsUpdated), ("optedOutSkipped", report.optedOutSkipped),
+            ("randomizedSkipped", report.randomizedSkipped),
+        ]
+        for (key, value) in counts {
+            writer.writeKey(key)
+            writer.write(value)
+        }
+        writer.writeKey("importID")
+        if let id = report.importID { writer.write(Int(id)) } else { writer.writeNull() }
+        if let failure {
+            writer.writeKey("error")
+            writer.write(failure.description)
+        }
+        writer.endObject()
+        return writer.string
+    }
+}
+
+/// SIGINT and SIGTERM, caught on a dispatch queue (never by blocking a thread) from the first
+/// use to the end of the process, so `watch --learn` writes its last batch before exiting.
+private final class TerminationSignals: Sendable {
+    static let shared = TerminationSignals()
+
+    // Set once in init, never changed: kept only so the sources live as long as the process.
+    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
+    private let state = Mutex<(arrived: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    private init() {
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number, queue: .global())
+        }
+        for source in sources {
+            source.setEventHandler { [weak self] in self?.arrive() }
+            source.resume()
+        }
+    }
+
+    /// Returns when a signal arrived; never, if none does (cancel the task to stop waiting).
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.arrived || Task.isCancelled { return true }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            arrive()
+        }
+    }
+
+    private func arrive() {
+        let waiters = state.withLock { state in
+            state.arrived = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
