@@ -91,6 +91,18 @@ extension LocationManager {
         return stream
     }
 
+    /// Ends every `samples()` stream once its consumer has taken what is already buffered, so a
+    /// recorder or learner that stops with the updates loses no sample that was read.
+    ///
+    /// ```swift
+    /// await manager.finishSamples()
+    /// await recorder.value   // drains, then ends
+    /// ```
+    public func finishSamples() {
+        for continuation in sampleObservers.values { continuation.finish() }
+        sampleObservers.removeAll()
+    }
+
     /// Streams subscribed in one step, so none of them misses the first epoch (subscribing one
     /// by one lets the sources start, and deliver, before the next is in place).
     public struct Subscription: Sendable {

@@ -9,6 +9,7 @@ import Synchronization
 /// is offered to a `BackgroundLearner` on the writable radio map, and a summary is printed at
 /// the end. SIGINT and SIGTERM then end `watch` cleanly, so the last batch is written.
 struct WatchLearning: Sendable {
+    let manager: LocationManager
     let learner: BackgroundLearner
     private let consumer: Task<Void, Never>
 
@@ -42,16 +43,16 @@ struct WatchLearning: Sendable {
             var feed = LearningFeed()
             for await sample in samples { learner.offer(feed.learningSample(for: sample)) }
         }
-        return WatchLearning(learner: learner, consumer: consumer)
+        return WatchLearning(manager: manager, learner: learner, consumer: consumer)
     }
 
     /// Stops taking samples, writes the last batch and prints the summary: one line on
     /// standard error, and with `--json` a `"type":"learning"` object on standard output.
     /// - Returns: `status`, or a failure when a write failed.
     func finish(status: ExitCode, json: Bool, context: CommandContext) async -> ExitCode {
-        // The sample stream stays open across runs of the sources: end it here. Samples of a
-        // replay that ended are all delivered before the stream finishes.
-        consumer.cancel()
+        // The sample stream stays open across runs of the sources: end it here, after the
+        // samples already read (those of the last fixes printed) have been taken.
+        await manager.finishSamples()
         await consumer.value
         let outcome = await learner.finish()
         let report = outcome.report
