@@ -108,11 +108,11 @@ public final class RadioMap {
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
-            // Lookups read pages at random all over a large map: mapping the file spares a
-            // pread and a copy per page (a fifth of `locate --batch`'s time on a 1 M-AP map;
-            // a 256 MiB page cache instead was slower). The 16 MiB cache holds what is read
-            // from the WAL, which is not mapped.
-            try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
+            // Not memory-mapped (`mmap_size` stays 0), although mapping spared a fifth of
+            // `locate --batch`'s time on a 1 M-AP map: with SQLite 3.40 (Debian 12) a mapped
+            // reader beside an import that commits and checkpoints a large transaction read
+            // "database is corrupt" (reproduced every time by `locate --batch` in a loop beside
+            // a 150,000-row import; never without the mapping). Correct answers come first.
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
             try enableWriteAheadLog(connection)
@@ -140,9 +140,6 @@ public final class RadioMap {
             }
         }
     }
-
-    /// How much of the file a read-only connection maps into memory (address space, not RAM).
-    static let readerMapSize = 1 << 34
 
     /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
     private static func createPrivateFile(at path: String) throws {
