@@ -84,12 +84,12 @@ public struct WiFiEstimator: Sendable {
         var members: [AccessPointGroup.Member] = []
         var seen = Set<BSSID>()
         for observation in input.wifi where seen.insert(observation.bssid).inserted {
-            let id = EmitterID.accessPoint(observation.bssid)
-            if let reason = rejection(of: observation, known: input.accessPoints[observation.bssid]) {
-                rejected.append(EmitterRejection(emitter: id, reason: reason))
+            let known = input.accessPoints[observation.bssid]
+            if let reason = rejection(of: observation, known: known) {
+                rejected.append(EmitterRejection(emitter: .accessPoint(observation.bssid), reason: reason))
                 continue
             }
-            guard let known = input.accessPoints[observation.bssid] else { continue }
+            guard let known else { continue }
             let trust = trust(in: known)
             members.append(.init(
                 observation: observation, known: known, weight: power(of: observation) * trust, trust: trust))
@@ -101,8 +101,9 @@ public struct WiFiEstimator: Sendable {
             if let candidate = makeCandidate(from: agreeing.map { groups[$0] }) {
                 candidates.append(candidate)
             }
-            let taken = Set(agreeing)
-            groups = groups.indices.filter { !taken.contains($0) }.map { groups[$0] }
+            var isTaken = [Bool](repeating: false, count: groups.count)
+            for index in agreeing { isTaken[index] = true }
+            groups = groups.indices.filter { !isTaken[$0] }.map { groups[$0] }
         }
         candidates.sort { $0.score > $1.score }
         return Result(candidates: candidates, rejected: rejected)
@@ -142,7 +143,7 @@ public struct WiFiEstimator: Sendable {
         // same test as the great-circle distance ≤ consensusDistance, without a sine or cosine
         // per pair — this loop is quadratic in the access points heard and was most of the
         // time of a geolocate request.
-        let vectors = groups.map { NVector($0.coordinate) }
+        let vectors = groups.map(\.vector)
         let chord = 2 * sin(parameters.consensusDistance / (2 * Geodesy.earthRadius))
         let chordSquared = chord * chord
         func near(_ centre: NVector) -> [Int] {
@@ -185,7 +186,7 @@ public struct WiFiEstimator: Sendable {
     }
 
     private func makeCandidate(from groups: [AccessPointGroup]) -> Candidate? {
-        guard let centre = Geodesy.weightedMean(groups.map { ($0.coordinate, $0.weight) }) else { return nil }
+        guard let centre = Geodesy.weightedMean(groups.lazy.map { ($0.coordinate, $0.weight) }) else { return nil }
         let totalWeight = groups.reduce(0) { $0 + $1.weight }
         var used: [EmitterContribution] = []
         for group in groups {
