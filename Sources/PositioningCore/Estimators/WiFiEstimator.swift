@@ -64,7 +64,7 @@ public struct WiFiEstimator: Sendable {
         /// Rejections when `chosen` is the answer: the rest plus every access point of the other
         /// candidates as an outlier.
         public func rejections(choosing chosen: Candidate?, reason: RejectionReason = .outlier) -> [EmitterRejection] {
-            let usedByChosen = Set((chosen?.used ?? []).map(\.emitter))
+            let usedByChosen = SmallSet((chosen?.used ?? []).lazy.map(\.emitter))
             let others = candidates.flatMap(\.used).map(\.emitter).filter { !usedByChosen.contains($0) }
             return rejected + others.map { EmitterRejection(emitter: $0, reason: reason) }
         }
@@ -82,8 +82,8 @@ public struct WiFiEstimator: Sendable {
     public func estimate(from input: EstimationInput) -> Result {
         var rejected: [EmitterRejection] = []
         var members: [AccessPointGroup.Member] = []
-        var seen = Set<BSSID>()
-        for observation in input.wifi where seen.insert(observation.bssid).inserted {
+        var seen = SmallSet<BSSID>()
+        for observation in input.wifi where seen.insert(observation.bssid) {
             let known = input.accessPoints[observation.bssid]
             if let reason = rejection(of: observation, known: known) {
                 rejected.append(EmitterRejection(emitter: .accessPoint(observation.bssid), reason: reason))
@@ -167,8 +167,14 @@ public struct WiFiEstimator: Sendable {
         }
         var best: [Int] = []
         var bestScore = -Double.infinity
+        // Seeds with the same neighbourhood end in the same set with the same score, which can
+        // never beat itself (the comparison below is strict): in a tight cluster every seed has
+        // the whole cluster as its neighbourhood, and only the first needs re-centring.
+        var triedNeighbourhoods: [[Int]] = []
         for seed in groups.indices {
             var members = near(vectors[seed])
+            if triedNeighbourhoods.contains(members) { continue }
+            triedNeighbourhoods.append(members)
             // Re-centre twice: the seed need not be the middle of its neighbourhood.
             for _ in 0..<2 {
                 guard let centre = weightedCentre(of: members) else { break }
