@@ -195,6 +195,7 @@ public struct WiFiEstimator: Sendable {
         guard let centre = Geodesy.weightedMean(groups.lazy.map { ($0.coordinate, $0.weight) }) else { return nil }
         let totalWeight = groups.reduce(0) { $0 + $1.weight }
         var used: [EmitterContribution] = []
+        used.reserveCapacity(groups.reduce(0) { $0 + $1.members.count })
         for group in groups {
             let memberWeight = group.members.reduce(0) { $0 + $1.weight }
             for member in group.members {
