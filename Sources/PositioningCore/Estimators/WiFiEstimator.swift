@@ -147,10 +147,13 @@ public struct WiFiEstimator: Sendable {
         let chord = 2 * sin(parameters.consensusDistance / (2 * Geodesy.earthRadius))
         let chordSquared = chord * chord
         func near(_ centre: NVector) -> [Int] {
-            vectors.indices.filter {
-                let dx = vectors[$0].x - centre.x, dy = vectors[$0].y - centre.y, dz = vectors[$0].z - centre.z
-                return dx * dx + dy * dy + dz * dz <= chordSquared
+            var members: [Int] = []
+            members.reserveCapacity(vectors.count)
+            for index in vectors.indices {
+                let dx = vectors[index].x - centre.x, dy = vectors[index].y - centre.y, dz = vectors[index].z - centre.z
+                if dx * dx + dy * dy + dz * dz <= chordSquared { members.append(index) }
             }
+            return members
         }
         func weightedCentre(of members: [Int]) -> NVector? {
             var sum = NVector(x: 0, y: 0, z: 0)
@@ -192,7 +195,7 @@ public struct WiFiEstimator: Sendable {
     }
 
     private func makeCandidate(from groups: [AccessPointGroup]) -> Candidate? {
-        guard let centre = Geodesy.weightedMean(groups.lazy.map { ($0.coordinate, $0.weight) }) else { return nil }
+        guard let centre = Geodesy.weightedMean(ofVectors: groups.lazy.map { ($0.vector, $0.weight) }) else { return nil }
         let totalWeight = groups.reduce(0) { $0 + $1.weight }
         var used: [EmitterContribution] = []
         used.reserveCapacity(groups.reduce(0) { $0 + $1.members.count })
