@@ -132,7 +132,7 @@ public struct GeolocateResponse: Hashable, Sendable {
         for contribution in estimate.used {
             writer.beginObject()
             writer.writeKey("id")
-            writer.write(contribution.emitter.description)
+            writer.write(contribution.emitter)
             writer.writeKey("weight")
             writer.write(contribution.weight, decimals: Self.weightDecimals)
             writer.endObject()
@@ -143,7 +143,7 @@ public struct GeolocateResponse: Hashable, Sendable {
         for rejection in estimate.rejected {
             writer.beginObject()
             writer.writeKey("id")
-            writer.write(rejection.emitter.description)
+            writer.write(rejection.emitter)
             writer.writeKey("reason")
             writer.write(rejection.reason.rawValue)
             writer.endObject()
