@@ -17,6 +17,9 @@ struct AccessPointGroup {
 
     var members: [Member]
     var coordinate: Coordinate
+    /// `coordinate` as a unit vector, computed once: the consensus search compares every
+    /// router with every other several times.
+    var vector: NVector
     /// The strongest member's weight: the router counts once.
     var weight: Double
     /// The most trusted member's trust: what the router adds to a consensus.
@@ -25,17 +28,19 @@ struct AccessPointGroup {
     var radius: Double
 
     init?(_ members: [Member]) {
-        guard let centre = Geodesy.weightedMean(members.map { ($0.known.coordinate, $0.weight) })
-            ?? Geodesy.mean(members.map(\.known.coordinate))
+        // Lazy maps: the same sums in the same order, without an array per group.
+        guard let centre = Geodesy.weightedMean(members.lazy.map { ($0.known.coordinate, $0.weight) })
+            ?? Geodesy.mean(members.lazy.map(\.known.coordinate))
         else { return nil }
         self.members = members
         coordinate = centre
-        weight = members.map(\.weight).max() ?? 0
-        trust = members.map(\.trust).max() ?? 0
+        vector = NVector(centre)
+        weight = members.lazy.map(\.weight).max() ?? 0
+        trust = members.lazy.map(\.trust).max() ?? 0
         let totalWeight = members.reduce(0) { $0 + $1.weight }
         radius = totalWeight > 0
             ? members.reduce(0) { $0 + $1.weight * $1.known.radius } / totalWeight
-            : members.map(\.known.radius).max() ?? 0
+            : members.lazy.map(\.known.radius).max() ?? 0
     }
 
     /// The address with the first octet and the last octet's low nibble masked: the part that
@@ -46,24 +51,45 @@ struct AccessPointGroup {
 
     /// Groups access points that share a router key and lie within `distance` metres of each
     /// other; everything else stays alone.
+    ///
+    /// `members` must have distinct BSSIDs (the estimator drops repeats before this).
     static func grouping(_ members: [Member], within distance: Double) -> [AccessPointGroup] {
-        var byKey: [UInt64: [Member]] = [:]
-        var order: [UInt64] = []
+        // Members sharing a router key, keys in order of first appearance.
+        var bucketOfKey: [UInt64: Int] = [:]
+        bucketOfKey.reserveCapacity(members.count)
+        var buckets: [[Member]] = []
+        buckets.reserveCapacity(members.count)
         for member in members {
             let key = routerKey(member.known.bssid)
-            if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append(member)
+            if let bucket = bucketOfKey[key] {
+                buckets[bucket].append(member)
+            } else {
+                bucketOfKey[key] = buckets.count
+                buckets.append([member])
+            }
         }
         var groups: [AccessPointGroup] = []
-        for key in order {
-            var remaining = byKey[key] ?? []
+        groups.reserveCapacity(buckets.count)
+        for var remaining in buckets {
+            // Most routers are heard on one network: it is its own group (its distance to
+            // itself is 0), with no sorting or distances to compute.
+            if remaining.count == 1 {
+                if let group = AccessPointGroup(remaining) { groups.append(group) }
+                continue
+            }
             // Strongest first, so each router is anchored on its best-heard network.
             remaining.sort { $0.weight > $1.weight }
             while let anchor = remaining.first {
-                let together = remaining.filter {
-                    Geodesy.distance(from: anchor.known.coordinate, to: $0.known.coordinate) <= distance
+                var together: [Member] = []
+                var apart: [Member] = []
+                for member in remaining {
+                    if Geodesy.distance(from: anchor.known.coordinate, to: member.known.coordinate) <= distance {
+                        together.append(member)
+                    } else {
+                        apart.append(member)
+                    }
                 }
-                remaining.removeAll { candidate in together.contains { $0.known.bssid == candidate.known.bssid } }
+                remaining = apart
                 if let group = AccessPointGroup(together) { groups.append(group) }
             }
         }

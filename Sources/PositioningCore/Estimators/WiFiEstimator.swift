@@ -64,7 +64,7 @@ public struct WiFiEstimator: Sendable {
         /// Rejections when `chosen` is the answer: the rest plus every access point of the other
         /// candidates as an outlier.
         public func rejections(choosing chosen: Candidate?, reason: RejectionReason = .outlier) -> [EmitterRejection] {
-            let usedByChosen = Set((chosen?.used ?? []).map(\.emitter))
+            let usedByChosen = SmallSet((chosen?.used ?? []).lazy.map(\.emitter))
             let others = candidates.flatMap(\.used).map(\.emitter).filter { !usedByChosen.contains($0) }
             return rejected + others.map { EmitterRejection(emitter: $0, reason: reason) }
         }
@@ -82,14 +82,14 @@ public struct WiFiEstimator: Sendable {
     public func estimate(from input: EstimationInput) -> Result {
         var rejected: [EmitterRejection] = []
         var members: [AccessPointGroup.Member] = []
-        var seen = Set<BSSID>()
-        for observation in input.wifi where seen.insert(observation.bssid).inserted {
-            let id = EmitterID.accessPoint(observation.bssid)
-            if let reason = rejection(of: observation, known: input.accessPoints[observation.bssid]) {
-                rejected.append(EmitterRejection(emitter: id, reason: reason))
+        var seen = SmallSet<BSSID>()
+        for observation in input.wifi where seen.insert(observation.bssid) {
+            let known = input.accessPoints[observation.bssid]
+            if let reason = rejection(of: observation, known: known) {
+                rejected.append(EmitterRejection(emitter: .accessPoint(observation.bssid), reason: reason))
                 continue
             }
-            guard let known = input.accessPoints[observation.bssid] else { continue }
+            guard let known else { continue }
             let trust = trust(in: known)
             members.append(.init(
                 observation: observation, known: known, weight: power(of: observation) * trust, trust: trust))
@@ -101,8 +101,9 @@ public struct WiFiEstimator: Sendable {
             if let candidate = makeCandidate(from: agreeing.map { groups[$0] }) {
                 candidates.append(candidate)
             }
-            let taken = Set(agreeing)
-            groups = groups.indices.filter { !taken.contains($0) }.map { groups[$0] }
+            var isTaken = [Bool](repeating: false, count: groups.count)
+            for index in agreeing { isTaken[index] = true }
+            groups = groups.indices.filter { !isTaken[$0] }.map { groups[$0] }
         }
         candidates.sort { $0.score > $1.score }
         return Result(candidates: candidates, rejected: rejected)
@@ -142,14 +143,17 @@ public struct WiFiEstimator: Sendable {
         // same test as the great-circle distance ≤ consensusDistance, without a sine or cosine
         // per pair — this loop is quadratic in the access points heard and was most of the
         // time of a geolocate request.
-        let vectors = groups.map { NVector($0.coordinate) }
+        let vectors = groups.map(\.vector)
         let chord = 2 * sin(parameters.consensusDistance / (2 * Geodesy.earthRadius))
         let chordSquared = chord * chord
         func near(_ centre: NVector) -> [Int] {
-            vectors.indices.filter {
-                let dx = vectors[$0].x - centre.x, dy = vectors[$0].y - centre.y, dz = vectors[$0].z - centre.z
-                return dx * dx + dy * dy + dz * dz <= chordSquared
+            var members: [Int] = []
+            members.reserveCapacity(vectors.count)
+            for index in vectors.indices {
+                let dx = vectors[index].x - centre.x, dy = vectors[index].y - centre.y, dz = vectors[index].z - centre.z
+                if dx * dx + dy * dy + dz * dz <= chordSquared { members.append(index) }
             }
+            return members
         }
         func weightedCentre(of members: [Int]) -> NVector? {
             var sum = NVector(x: 0, y: 0, z: 0)
@@ -166,8 +170,14 @@ public struct WiFiEstimator: Sendable {
         }
         var best: [Int] = []
         var bestScore = -Double.infinity
+        // Seeds with the same neighbourhood end in the same set with the same score, which can
+        // never beat itself (the comparison below is strict): in a tight cluster every seed has
+        // the whole cluster as its neighbourhood, and only the first needs re-centring.
+        var triedNeighbourhoods: [[Int]] = []
         for seed in groups.indices {
             var members = near(vectors[seed])
+            if triedNeighbourhoods.contains(members) { continue }
+            triedNeighbourhoods.append(members)
             // Re-centre twice: the seed need not be the middle of its neighbourhood.
             for _ in 0..<2 {
                 guard let centre = weightedCentre(of: members) else { break }
@@ -185,9 +195,10 @@ public struct WiFiEstimator: Sendable {
     }
 
     private func makeCandidate(from groups: [AccessPointGroup]) -> Candidate? {
-        guard let centre = Geodesy.weightedMean(groups.map { ($0.coordinate, $0.weight) }) else { return nil }
+        guard let centre = Geodesy.weightedMean(ofVectors: groups.lazy.map { ($0.vector, $0.weight) }) else { return nil }
         let totalWeight = groups.reduce(0) { $0 + $1.weight }
         var used: [EmitterContribution] = []
+        used.reserveCapacity(groups.reduce(0) { $0 + $1.members.count })
         for group in groups {
             let memberWeight = group.members.reduce(0) { $0 + $1.weight }
             for member in group.members {

@@ -51,10 +51,14 @@ public enum Geodesy {
     /// when there are no points, the weights are not positive, or the points cancel out
     /// (e.g. two antipodes).
     public static func weightedMean(_ points: some Sequence<(Coordinate, Double)>) -> Coordinate? {
+        weightedMean(ofVectors: points.lazy.map { coordinate, weight in (NVector(coordinate), weight) })
+    }
+
+    /// `weightedMean(_:)` of points given as unit vectors, for callers that already hold them.
+    static func weightedMean(ofVectors points: some Sequence<(NVector, Double)>) -> Coordinate? {
         var sum = NVector(x: 0, y: 0, z: 0)
         var totalWeight = 0.0
-        for (coordinate, weight) in points where weight > 0 && weight.isFinite {
-            let n = NVector(coordinate)
+        for (n, weight) in points where weight > 0 && weight.isFinite {
             sum.x += weight * n.x
             sum.y += weight * n.y
             sum.z += weight * n.z

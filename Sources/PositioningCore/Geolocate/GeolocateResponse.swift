@@ -54,7 +54,12 @@ public struct GeolocateResponse: Hashable, Sendable {
 
     /// The compact JSON body.
     public var jsonBytes: [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 256)
+        // Room for the whole body up front: about 256 bytes of fixed fields and extras, 48 per
+        // emitter (`{"id":"aa:bb:cc:dd:ee:ff","weight":0.219},`) and the notes, so the buffer
+        // is not regrown and copied several times for a request that heard thirty networks.
+        let emitterCount = estimate.used.count + estimate.rejected.count
+        let noteBytes = estimate.notes.reduce(0) { $0 + $1.utf8.count + 3 }
+        var writer = JSONWriter(reservingCapacity: 256 + 48 * emitterCount + noteBytes)
         write(to: &writer)
         return writer.bytes
     }
@@ -127,7 +132,7 @@ public struct GeolocateResponse: Hashable, Sendable {
         for contribution in estimate.used {
             writer.beginObject()
             writer.writeKey("id")
-            writer.write(contribution.emitter.description)
+            writer.write(contribution.emitter)
             writer.writeKey("weight")
             writer.write(contribution.weight, decimals: Self.weightDecimals)
             writer.endObject()
@@ -138,7 +143,7 @@ public struct GeolocateResponse: Hashable, Sendable {
         for rejection in estimate.rejected {
             writer.beginObject()
             writer.writeKey("id")
-            writer.write(rejection.emitter.description)
+            writer.write(rejection.emitter)
             writer.writeKey("reason")
             writer.write(rejection.reason.rawValue)
             writer.endObject()

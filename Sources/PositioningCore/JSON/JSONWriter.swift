@@ -98,6 +98,17 @@ public struct JSONWriter: Sendable {
         needsSeparator = true
     }
 
+    /// Writes an emitter's identifier as a string; a BSSID goes straight into the buffer,
+    /// without a `String` (it needs no escaping).
+    mutating func write(_ emitter: EmitterID) {
+        guard case .accessPoint(let bssid) = emitter else { return write(emitter.description) }
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        bssid.appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsSeparator = true
+    }
+
     /// Writes `true` or `false`.
     public mutating func write(_ bool: Bool) {
         beginValue()

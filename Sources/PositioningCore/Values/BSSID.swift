@@ -78,13 +78,24 @@ public struct BSSID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String {
         // Written byte by byte: this runs for every emitter of every geolocate response.
         String(unsafeUninitializedCapacity: 17) { buffer in
-            for index in 0..<6 {
-                let byte = Int(truncatingIfNeeded: rawValue >> (40 - 8 * index)) & 0xFF
-                buffer[index * 3] = BSSID.hexDigit(byte >> 4)
-                buffer[index * 3 + 1] = BSSID.hexDigit(byte & 0x0F)
-                if index < 5 { buffer[index * 3 + 2] = UInt8(ascii: ":") }
-            }
+            forEachTextByte { index, byte in buffer[index] = byte }
             return 17
+        }
+    }
+
+    /// Appends the text form (`aa:bb:cc:dd:ee:ff`, as `description`) to `bytes` without making
+    /// a `String`: what `JSONWriter` writes for every emitter of a geolocate response.
+    func appendText(to bytes: inout [UInt8]) {
+        forEachTextByte { _, byte in bytes.append(byte) }
+    }
+
+    /// Hands the 17 bytes of the text form to `body` with their positions, in order.
+    private func forEachTextByte(_ body: (Int, UInt8) -> Void) {
+        for index in 0..<6 {
+            let byte = Int(truncatingIfNeeded: rawValue >> (40 - 8 * index)) & 0xFF
+            body(index * 3, BSSID.hexDigit(byte >> 4))
+            body(index * 3 + 1, BSSID.hexDigit(byte & 0x0F))
+            if index < 5 { body(index * 3 + 2, UInt8(ascii: ":")) }
         }
     }
 
