@@ -100,14 +100,8 @@ public struct EvaluationReport: Sendable {
                 metres(statistics.p68), metres(statistics.p90), metres(statistics.p95), inside,
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                // Text columns left-aligned, figures right-aligned.
-                column < 3 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
+        return TextTable.render(rows, textColumns: 3)
     }
 
     /// The groups as JSON: `{"groups":[{"estimator","source","bin","n","answered",…}]}`, with

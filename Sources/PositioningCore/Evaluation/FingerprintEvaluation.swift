@@ -96,13 +96,7 @@ public struct FingerprintEvaluation: Sendable {
                 percent(row.buildingHitRate), percent(row.floorHitRate), percent(row.insideRadiusRate),
             ])
         }
-        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-        return lines.map { line in
-            line.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        return TextTable.render(lines, textColumns: 1)
     }
 
     /// The rows as JSON: `{"rows":[{"matcher","n","answered","mean","median","p90","buildingHitRate",

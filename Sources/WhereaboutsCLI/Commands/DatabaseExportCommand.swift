@@ -34,11 +34,10 @@ enum DatabaseExportCommand: WhereaboutsCommand {
             throw CommandFailure.usage("--format expects wigle or geosubmit, got '\(text)'")
         }
         let paths = StandardPaths(environment: context.environment)
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.dataError, "no radio map at \(path)")
-        }
-        let map = try RadioMap(path: path, mode: .readOnly)
+        // A read-only open refuses a missing file ("no radio map at …", exit 65) and never creates one.
+        let map = try RadioMap(
+            path: paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration()),
+            mode: .readOnly)
         if let output = arguments.value("--output") {
             let file = try PrivateOutputFile(path: output)
             var buffer: [UInt8] = []

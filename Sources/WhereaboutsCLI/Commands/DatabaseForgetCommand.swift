@@ -44,11 +44,7 @@ enum DatabaseForgetCommand: WhereaboutsCommand {
         let target = try parseTarget(arguments)
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.dataError, "no radio map at \(path)")
-        }
-        let map = try RadioMap(path: path, mode: .readWrite)
+        let map = try paths.existingRadioMap(option: arguments.value("--db"), configuration: configuration)
         let summary: ForgetSummary
         switch target {
         case .accessPoint(let bssid): summary = try map.forget(accessPoint: bssid)

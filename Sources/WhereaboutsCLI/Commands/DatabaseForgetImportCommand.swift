@@ -25,11 +25,7 @@ enum DatabaseForgetImportCommand: WhereaboutsCommand {
         }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.dataError, "no radio map at \(path)")
-        }
-        let map = try RadioMap(path: path, mode: .readWrite)
+        let map = try paths.existingRadioMap(option: arguments.value("--db"), configuration: configuration)
         guard let summary = try map.forgetImport(id: id) else {
             throw CommandFailure(.dataError, "no import with id \(id) (see `whereabouts db imports`)")
         }
