@@ -32,7 +32,7 @@ extension RadioMap {
         }
     }
 
-    /// Runs `body` in a read transaction (the caller's, inside `withConsistentSnapshot`) and
+    /// Runs `body` in a read transaction (the caller's, e.g. one begun by `beginSharedSnapshot`) and
     /// converts its failure to `RadioMapError`.
     func reading<T>(_ body: () throws -> T) throws(RadioMapError) -> T {
         do {

@@ -72,28 +72,6 @@ public final class RadioMap {
         connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
     }
 
-    /// Runs `body` in one read transaction: every lookup in it sees the map as it was at the
-    /// first one, even when an import commits meanwhile (WAL keeps that snapshot for this
-    /// connection; the writer is not held up).
-    ///
-    /// `locate --batch` answers all its lines from one snapshot this way, so a batch never
-    /// mixes answers from before and after an import.
-    ///
-    /// ```swift
-    /// let fixes = try map.withConsistentSnapshot { try queries.map { try locator.respond(to: $0) } }
-    /// ```
-    public func withConsistentSnapshot<T>(_ body: () throws -> T) throws -> T {
-        if connection.isInTransaction { return try body() }
-        do {
-            try connection.execute("BEGIN DEFERRED")
-        } catch {
-            throw RadioMapError.converting(error, path: path)
-        }
-        // Ending a transaction that only read cannot lose anything; a failure here is moot.
-        defer { try? connection.execute("COMMIT") }
-        return try body()
-    }
-
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
         // Reading the schema is where SQLite notices a foreign or damaged file.
         let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")

@@ -48,8 +48,7 @@ enum ServeCommand: WhereaboutsCommand {
             }
             context.errors.line("Warning: listening on \(address): any machine that can reach it can ask for positions")
         }
-        let estimatorName = arguments.value("--estimator") ?? "whereabouts"
-        _ = try LocateCommand.estimator(named: estimatorName)
+        let estimator = try LocateCommand.estimator(named: arguments.value("--estimator") ?? "whereabouts")
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
@@ -62,8 +61,7 @@ enum ServeCommand: WhereaboutsCommand {
         // Open once here so a missing or foreign radio map is reported before listening, and
         // answer as `locate --request` does: stored calibration, places, fingerprints.
         let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
-        let startupLocator = try CalibrationOptions.locator(
-            radioMap: radioMap, estimator: try LocateCommand.estimator(named: estimatorName))
+        let startupLocator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
         let calibratedEstimator = startupLocator.estimator
         let (reportsCalibration, notes) = (startupLocator.reportsCalibration, startupLocator.notes)
         let (namesPlaces, matchesFingerprints) = (try radioMap.hasPlaces(), try radioMap.hasFingerprints())
