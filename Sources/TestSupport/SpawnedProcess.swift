@@ -23,14 +23,18 @@ public enum SpawnedProcess {
         case standardError(String)
         /// Both inherited.
         case inherited
+        /// Standard input read from `input`, standard output and error written to their own files.
+        case files(input: String, output: String, errors: String)
     }
 
     /// Starts `arguments[0]` (an absolute path) with `arguments`, the test's environment and
     /// `output`; with `ownProcessGroup` the child leads a new group, so `kill(-pid, …)` stops it
     /// and everything it started.
     /// - Returns: the child's process id.
+    /// `environment`, when given, replaces the test's own.
     public static func spawn(
-        _ arguments: [String], output: Output = .inherited, ownProcessGroup: Bool = false
+        _ arguments: [String], output: Output = .inherited, ownProcessGroup: Bool = false,
+        environment: [String: String]? = nil
     ) throws(Failure) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -59,11 +63,19 @@ public enum SpawnedProcess {
             posix_spawn_file_actions_addopen(&actions, 2, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         case .inherited:
             break
+        case .files(let input, let output, let errors):
+            posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environmentStrings = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { environmentStrings?.forEach { free($0) } }
         var processID: pid_t = 0
-        let status = posix_spawn(&processID, arguments[0], &actions, &attributes, argv, environ)
+        let status = environmentStrings.map { strings in
+            posix_spawn(&processID, arguments[0], &actions, &attributes, argv, strings)
+        } ?? posix_spawn(&processID, arguments[0], &actions, &attributes, argv, environ)
         guard status == 0 else {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }
