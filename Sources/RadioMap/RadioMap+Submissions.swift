@@ -95,8 +95,7 @@ extension RadioMap {
                                   .real(Date().timeIntervalSince1970)])
                 importer.importID = try connection.integer("SELECT last_insert_rowid()")
                 for (line, row) in rows.enumerated() { try importer.store(row, line: line + 1) }
-                try importer.flushAccessPointObservations()
-                try importer.flushPublishedCells()
+                try importer.finishRows()
                 try importer.aggregation.run()
             }
             return SubmissionSummary(

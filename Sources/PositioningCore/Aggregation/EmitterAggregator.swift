@@ -61,10 +61,22 @@ public enum EmitterAggregator {
     ///
     /// Only usable cells count; when none is usable, all do (an area is coarse anyway).
     public static func aggregateArea(_ identity: AreaIdentity, cells: [KnownCell]) -> KnownArea? {
-        let usable = cells.filter { $0.status == .usable }
-        let counted = usable.isEmpty ? cells : usable
-        guard let centre = Geodesy.mean(counted.map(\.coordinate)) else { return nil }
-        let radius = counted.map { Geodesy.distance(from: centre, to: $0.coordinate) + $0.radius }.max() ?? 0
+        aggregateArea(identity, members: cells.map {
+            AreaMember(coordinate: $0.coordinate, radius: $0.radius, isUsable: $0.status == .usable)
+        })
+    }
+
+    /// `aggregateArea(_:cells:)` from only what it needs of each cell: an import re-aggregates
+    /// areas of a million cells, and reading whole cells back cost more than the arithmetic.
+    public static func aggregateArea(_ identity: AreaIdentity, members: [AreaMember]) -> KnownArea? {
+        let counted = members.contains(where: \.isUsable) ? members.filter(\.isUsable) : members
+        let vectors = counted.map { NVector($0.coordinate) }
+        guard let centre = Geodesy.weightedMean(ofVectors: vectors.lazy.map { ($0, 1.0) }) else { return nil }
+        let centreVector = NVector(centre)
+        var radius = 0.0
+        for (member, vector) in zip(counted, vectors) {
+            radius = max(radius, Geodesy.distance(between: centreVector, and: vector) + member.radius)
+        }
         return KnownArea(
             identity: identity, coordinate: centre, radius: max(radius, AggregationPolicy.cell.radiusFloor),
             cellCount: counted.count)
@@ -106,8 +118,11 @@ public enum EmitterAggregator {
         let distances = here.map { Geodesy.distance(from: centre, to: $0.position) + $0.spread }
         let times = valid.compactMap(\.time) + valid.compactMap(\.earliest)
         let latest = valid.filter { $0.ssid != nil }.max { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
+        // Whole metres: a radius is not known to a metre, and SQLite stores an
+        // integral REAL in 1–2 bytes instead of 8 (a tenth of an access point's row).
+        let radius = max(robustSpread(distances), policy.radiusFloor).rounded()
         return Summary(
-            places: places, centre: centre, radius: max(robustSpread(distances), policy.radiusFloor),
+            places: places, centre: centre, radius: radius,
             sampleCount: sightings.reduce(0) { $0 + $1.count },
             firstSeen: times.min(), lastSeen: times.max(), latestSSID: latest?.ssid)
     }
@@ -121,5 +136,18 @@ public enum EmitterAggregator {
         let lower = Int(rank.rounded(.down))
         let upper = min(lower + 1, sorted.count - 1)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+    }
+}
+
+/// A cell as its area's aggregation sees it: where it is, how far it reaches, whether it counts.
+public struct AreaMember: Sendable {
+    public var coordinate: Coordinate
+    public var radius: Double
+    public var isUsable: Bool
+
+    public init(coordinate: Coordinate, radius: Double, isUsable: Bool) {
+        self.coordinate = coordinate
+        self.radius = radius
+        self.isUsable = isUsable
     }
 }

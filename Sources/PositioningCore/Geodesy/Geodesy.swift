@@ -25,6 +25,15 @@ public enum Geodesy {
         return 2 * earthRadius * asin(min(1, sqrt(h)))
     }
 
+    /// `distance(from:to:)` between two points given as unit vectors: the haversine term
+    /// sin²(Δσ/2) is a quarter of the squared chord between them, so no trigonometry is needed
+    /// beyond the one `asin`.
+    static func distance(between a: NVector, and b: NVector) -> Double {
+        let (dx, dy, dz) = (a.x - b.x, a.y - b.y, a.z - b.z)
+        let halfChord = (dx * dx + dy * dy + dz * dz).squareRoot() / 2
+        return 2 * earthRadius * asin(min(1, halfChord))
+    }
+
     /// Initial bearing from `a` to `b`, degrees clockwise from true north, 0..<360.
     public static func bearing(from a: Coordinate, to b: Coordinate) -> Double {
         let lat1 = a.latitude * .pi / 180

@@ -127,18 +127,17 @@ final class EmitterReaggregation {
     private func aggregateArea(_ area: AreaIdentity) throws {
         let key = RadioMap.key(area)
         let select = try connection.cachedStatement(sql: """
-            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status, cell_id FROM cells
-            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?
+            SELECT latitude, longitude, radius, status FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?
             """)
         select.bind(key)
-        var cells: [KnownCell] = []
+        var members: [AreaMember] = []
         while try select.step() {
-            guard let identity = try? CellIdentity(radio: area.radio, mcc: area.mcc, mnc: area.mnc, area: area.area,
-                                                   cellID: select.int64(7)) else { continue }
-            cells.append(RadioMap.cell(identity, from: select))
+            members.append(AreaMember(
+                coordinate: Coordinate(latitude: select.double(0), longitude: select.double(1)),
+                radius: select.double(2), isUsable: RadioMap.status(select, column: 3, otherwise: .usable) == .usable))
         }
         select.reset()
-        guard let known = EmitterAggregator.aggregateArea(area, cells: cells) else {
+        guard let known = EmitterAggregator.aggregateArea(area, members: members) else {
             try connection.cachedStatement(sql: "DELETE FROM areas WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ?")
                 .execute(key)
             return

@@ -2,30 +2,41 @@
 struct ImportStatements {
     let insertAccessPointObservation: SQLiteStatement
     let insertCellObservation: SQLiteStatement
-    /// Inserts a published cell unless its key exists (then `changes` is 0)…
-    let insertPublishedCell: SQLiteStatement
-    /// …and replaces an existing one, in the same column order.
-    let updatePublishedCell: SQLiteStatement
+    /// Access-point sightings, many per execution (the same columns as `insertAccessPointObservation`).
+    let accessPointObservations: BatchedInsert
+    /// Published cells, many per execution: a new key is inserted, an existing one replaced
+    /// (the later row of a file wins over an earlier one for the same cell).
+    let publishedCells: BatchedInsert
 
     init(_ connection: SQLiteConnection) throws(SQLiteError) {
-        insertAccessPointObservation = try connection.makeStatement(sql: """
-            INSERT INTO ap_observations(bssid, import_id, line, latitude, longitude, accuracy, signal, time, ssid)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let accessPointObservation = (
+            prefix: """
+                INSERT INTO ap_observations(bssid, import_id, line, latitude, longitude, accuracy, signal, time, ssid)
+                VALUES
+                """,
+            row: "(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        insertAccessPointObservation = try connection.makeStatement(
+            sql: "\(accessPointObservation.prefix) \(accessPointObservation.row)")
+        accessPointObservations = try BatchedInsert(
+            connection, prefix: accessPointObservation.prefix, row: accessPointObservation.row, parameters: 9)
         insertCellObservation = try connection.makeStatement(sql: """
             INSERT INTO cell_observations(radio, mcc, mnc, area, cell_id, import_id, line, latitude, longitude,
                 accuracy, signal, time)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        insertPublishedCell = try connection.makeStatement(sql: """
-            INSERT OR IGNORE INTO cells(radio, mcc, mnc, area, cell_id, latitude, longitude, radius, samples,
-                first_seen, last_seen, status, source, import_id)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid', ?)
-            """)
-        updatePublishedCell = try connection.makeStatement(sql: """
-            UPDATE cells SET latitude = ?6, longitude = ?7, radius = ?8, samples = ?9, first_seen = ?10,
-                last_seen = ?11, status = ?12, source = 'opencellid', import_id = ?13
-            WHERE radio = ?1 AND mcc = ?2 AND mnc = ?3 AND area = ?4 AND cell_id = ?5
-            """)
+        publishedCells = try BatchedInsert(
+            connection,
+            prefix: """
+                INSERT INTO cells(radio, mcc, mnc, area, cell_id, latitude, longitude, radius, samples,
+                    first_seen, last_seen, status, source, import_id)
+                VALUES
+                """,
+            row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid', ?)", parameters: 13,
+            suffix: """
+                ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                    radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
+                    last_seen = excluded.last_seen, status = excluded.status, source = 'opencellid',
+                    import_id = excluded.import_id
+                """)
     }
 }

@@ -42,26 +42,33 @@ extension SurveyImporter {
     /// instead of once per row (survey files list sightings in time order, i.e. random BSSIDs).
     static let observationBatchSize = 65_536
 
+    /// Writes what is still pending once every row has been stored, and counts the published cells.
+    func finishRows() throws {
+        try flushAccessPointObservations()
+        try flushPublishedCells()
+        try countPublishedCells()
+    }
+
     /// Writes the pending access-point sightings in key order.
     func flushAccessPointObservations() throws {
         pendingAccessPointObservations.sort { ($0.bssid, $0.line) < ($1.bssid, $1.line) }
         // Bound one by one: this runs for every row, and value arrays would allocate.
-        let insert = statements.insertAccessPointObservation
-        for pending in pendingAccessPointObservations {
-            insert.reset()
-            insert.bind(.integer(Int64(bitPattern: pending.bssid)), at: 1)
-            insert.bind(.integer(importID), at: 2)
-            insert.bind(.integer(Int64(pending.line)), at: 3)
-            Self.bind(pending.seen, to: insert, from: 4)
-            insert.bind(.optional(pending.seen.ssid), at: 9)
-            try insert.step()
+        let importID = importID
+        try statements.accessPointObservations.insert(pendingAccessPointObservations) { pending, insert, first in
+            insert.bind(.integer(Int64(bitPattern: pending.bssid)), at: first)
+            insert.bind(.integer(importID), at: first + 1)
+            insert.bind(.integer(Int64(pending.line)), at: first + 2)
+            Self.bind(pending.seen, to: insert, from: first + 3)
+            insert.bind(.optional(pending.seen.ssid), at: first + 8)
         }
         pendingAccessPointObservations.removeAll(keepingCapacity: true)
     }
 
     /// Writes the pending published cells in key order (the `cells` B-tree's), a file's later
-    /// row for the same cell after its earlier one.
+    /// row for the same cell after its earlier one, so the later one is what stays.
     func flushPublishedCells() throws {
+        guard !pendingPublishedCells.isEmpty else { return }
+        if publishedCellsBefore == nil { publishedCellsBefore = try storedCellCount() }
         // Radios compare by rank (the order of their stored names) instead of by string: the
         // comparison runs 20 times per row.
         let rank = Self.radioRank
@@ -70,41 +77,52 @@ extension SurveyImporter {
             return (rank(x.radio), x.mcc, x.mnc, x.area, x.cellID, a.line)
                 < (rank(y.radio), y.mcc, y.mnc, y.area, y.cellID, b.line)
         }
-        for (cell, _) in pendingPublishedCells {
-            // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
-            try run(statements.insertPublishedCell, boundTo: cell)
-            if connection.changes > 0 {
-                aggregation.counts.cellsNew += 1
-            } else {
-                try run(statements.updatePublishedCell, boundTo: cell)
-                aggregation.counts.cellsUpdated += 1
-            }
+        // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
+        let importID = importID
+        try statements.publishedCells.insert(pendingPublishedCells) { pending, insert, first in
+            Self.bind(pending.cell, importID: importID, to: insert, from: first)
+        }
+        // Sorted by key, so one area's cells are adjacent: one set insertion per area and batch.
+        var lastArea: AreaIdentity?
+        for (cell, _) in pendingPublishedCells where cell.identity.areaIdentity != lastArea {
+            lastArea = cell.identity.areaIdentity
             aggregation.areas.insert(cell.identity.areaIdentity)
         }
+        publishedCellRows += pendingPublishedCells.count
         pendingPublishedCells.removeAll(keepingCapacity: true)
     }
 
-    /// Runs `statement` with a published cell's columns (`RadioMap.cellValues` and the import
-    /// id, 13 parameters) bound one by one: no value array, no copy of the radio and status
+    /// Counts the published cells as new or updated: new are the ones the `cells` table gained,
+    /// the rest replaced a cell it had (an earlier file's, or an earlier row of this file).
+    private func countPublishedCells() throws {
+        guard let before = publishedCellsBefore else { return }
+        let new = try storedCellCount() - before
+        aggregation.counts.cellsNew += new
+        aggregation.counts.cellsUpdated += publishedCellRows - new
+    }
+
+    private func storedCellCount() throws -> Int {
+        Int(try connection.integer("SELECT count(*) FROM cells"))
+    }
+
+    /// Binds a published cell's columns (`RadioMap.cellValues` and the import id, 13
+    /// parameters) one by one from `first`: no value array, no copy of the radio and status
     /// names, for every row of an OpenCellID file.
-    private func run(_ statement: SQLiteStatement, boundTo cell: KnownCell) throws {
+    private static func bind(_ cell: KnownCell, importID: Int64, to statement: SQLiteStatement, from first: Int32) {
         let id = cell.identity
-        statement.reset()
-        statement.bind(staticText: Self.radioName(id.radio), at: 1)
-        statement.bind(.integer(Int64(id.mcc)), at: 2)
-        statement.bind(.integer(Int64(id.mnc)), at: 3)
-        statement.bind(.integer(Int64(id.area)), at: 4)
-        statement.bind(.integer(id.cellID), at: 5)
-        statement.bind(.real(cell.coordinate.latitude), at: 6)
-        statement.bind(.real(cell.coordinate.longitude), at: 7)
-        statement.bind(.real(cell.radius), at: 8)
-        statement.bind(.integer(Int64(cell.sampleCount)), at: 9)
-        statement.bind(.optional(cell.firstSeen?.timeIntervalSince1970), at: 10)
-        statement.bind(.optional(cell.lastSeen?.timeIntervalSince1970), at: 11)
-        statement.bind(staticText: Self.statusName(cell.status), at: 12)
-        statement.bind(.integer(importID), at: 13)
-        while try statement.step() {}
-        statement.reset()
+        statement.bind(staticText: Self.radioName(id.radio), at: first)
+        statement.bind(.integer(Int64(id.mcc)), at: first + 1)
+        statement.bind(.integer(Int64(id.mnc)), at: first + 2)
+        statement.bind(.integer(Int64(id.area)), at: first + 3)
+        statement.bind(.integer(id.cellID), at: first + 4)
+        statement.bind(.real(cell.coordinate.latitude), at: first + 5)
+        statement.bind(.real(cell.coordinate.longitude), at: first + 6)
+        statement.bind(.real(cell.radius), at: first + 7)
+        statement.bind(.integer(Int64(cell.sampleCount)), at: first + 8)
+        statement.bind(.optional(cell.firstSeen?.timeIntervalSince1970), at: first + 9)
+        statement.bind(.optional(cell.lastSeen?.timeIntervalSince1970), at: first + 10)
+        statement.bind(staticText: Self.statusName(cell.status), at: first + 11)
+        statement.bind(.integer(importID), at: first + 12)
     }
 
     /// `RadioType.rawValue` as a static string.

@@ -23,6 +23,10 @@ final class SurveyImporter {
     let aggregation: EmitterReaggregation
     var pendingAccessPointObservations: [PendingObservation] = []
     var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
+    /// How many cells the map had before the first published one was written, and how many
+    /// published rows were written since (see `countPublishedCells`).
+    var publishedCellsBefore: Int?
+    var publishedCellRows = 0
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -98,8 +102,7 @@ final class SurveyImporter {
                           .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
             if let parse { try streamRows(parse) } else { try streamItems() }
-            try flushAccessPointObservations()
-            try flushPublishedCells()
+            try finishRows()
             try aggregation.run()
             // The same content may have come in another wrapping (a `.csv` after its `.csv.gz`):
             // the hash is over the plain bytes, so it is recognised here and nothing is kept.
