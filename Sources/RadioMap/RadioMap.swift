@@ -97,6 +97,10 @@ public final class RadioMap {
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 64 MiB page cache keeps those pages hot.
             try connection.execute("PRAGMA cache_size = -65536")
+            // Statement journals in memory: an import's multi-row INSERT keeps the pages it is
+            // about to change until it completes, and with a temporary file that was 450 MiB of
+            // writes for a 67 MiB map (they are small: one statement's pages, dropped after it).
+            try connection.execute("PRAGMA temp_store = MEMORY")
             if applicationID == 0 {
                 try connection.execute("PRAGMA application_id = \(RadioMapSchema.applicationID)")
             }

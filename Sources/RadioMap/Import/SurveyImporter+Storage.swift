@@ -8,7 +8,6 @@ extension SurveyImporter {
         case .accessPoint(let bssid, let seen):
             pendingAccessPointObservations.append(PendingObservation(bssid: bssid.rawValue, line: line, seen: seen))
             if pendingAccessPointObservations.count >= Self.observationBatchSize { try flushAccessPointObservations() }
-            aggregation.accessPoints.insert(bssid.rawValue)
         case .cellObservation(let cell, let seen):
             let insert = statements.insertCellObservation
             insert.reset()
@@ -49,17 +48,28 @@ extension SurveyImporter {
         try countPublishedCells()
     }
 
-    /// Writes the pending access-point sightings in key order.
+    /// Writes the pending access-point sightings in key order, and notes their access points
+    /// for re-aggregation.
     func flushAccessPointObservations() throws {
-        pendingAccessPointObservations.sort { ($0.bssid, $0.line) < ($1.bssid, $1.line) }
+        let pending = pendingAccessPointObservations
+        // Sorting (BSSID, position) pairs moves 16 bytes per row instead of a whole sighting.
+        // Rows arrive in line order, so the position orders one BSSID's rows by line.
+        let order = pending.indices.map { (bssid: pending[$0].bssid, index: $0) }
+            .sorted { ($0.bssid, $0.index) < ($1.bssid, $1.index) }
         // Bound one by one: this runs for every row, and value arrays would allocate.
         let importID = importID
-        try statements.accessPointObservations.insert(pendingAccessPointObservations) { pending, insert, first in
-            insert.bind(.integer(Int64(bitPattern: pending.bssid)), at: first)
+        try statements.accessPointObservations.insert(order) { entry, insert, first in
+            let row = pending[entry.index]
+            insert.bind(.integer(Int64(bitPattern: row.bssid)), at: first)
             insert.bind(.integer(importID), at: first + 1)
-            insert.bind(.integer(Int64(pending.line)), at: first + 2)
-            Self.bind(pending.seen, to: insert, from: first + 3)
-            insert.bind(.optional(pending.seen.ssid), at: first + 8)
+            insert.bind(.integer(Int64(row.line)), at: first + 2)
+            Self.bind(row.seen, to: insert, from: first + 3)
+            insert.bind(.optional(row.seen.ssid), at: first + 8)
+        }
+        var last: UInt64?
+        for entry in order where entry.bssid != last {
+            last = entry.bssid
+            aggregation.accessPoints.insert(entry.bssid)
         }
         pendingAccessPointObservations.removeAll(keepingCapacity: true)
     }
