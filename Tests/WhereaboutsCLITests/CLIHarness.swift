@@ -13,11 +13,13 @@ struct CLIRun {
         let output = MemorySink()
         let errors = MemorySink()
         // A private HOME and XDG folders so no test reads or writes the user's own files.
-        let home = environment["HOME"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("whereabouts-home-\(UUID().uuidString)").path
-        var full = ["HOME": home]
+        // A run given no HOME gets one of its own, removed when it ends.
+        let privateHome = environment["HOME"] == nil ? TemporaryDirectory("whereabouts-home") : nil
+        var full = ["HOME": privateHome?.url.path ?? ""]
         full.merge(environment) { $1 }
         let context = CommandContext(output: output, errors: errors, environment: full)
         status = await Whereabouts.run(arguments, context: context)
+        withExtendedLifetime(privateHome) {}
         self.output = output.text
         self.errors = errors.text
     }
@@ -28,8 +30,15 @@ struct CLIRun {
 actor SharedTown {
     static let shared = SharedTown()
 
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("whereabouts-cli-town-\(ProcessInfo.processInfo.processIdentifier)").path
+    let directory = SharedTown.directory
+
+    private static let directory: String = {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("whereabouts-cli-town-\(ProcessInfo.processInfo.processIdentifier)").path
+        // Removed when the test process exits: the tests share it until the last one is done.
+        atexit { try? FileManager.default.removeItem(atPath: SharedTown.directory) }
+        return path
+    }()
     // Tasks, not flags: an actor is re-entered at every await, so a flag would let two tests
     // start the same build.
     private var townTask: Task<String, Never>?
