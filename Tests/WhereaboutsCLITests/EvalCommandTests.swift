@@ -76,6 +76,14 @@ import TestSupport
         let report = try JSONParser.parse(run.output)
         let groups = try #require(report["groups"]?.arrayValue)
         #expect((groups.first?["n"]?.integerValue ?? 0) > 10)
+        // Held-out scans that heard cells are also asked with their cells alone, and answered
+        // from the cells the survey's own cell rows placed.
+        let cellOnly = try #require(groups.first {
+            $0["estimator"]?.stringValue == "whereabouts" && $0["source"]?.stringValue == "cell"
+                && $0["bin"]?.stringValue == "all"
+        })
+        #expect((cellOnly["n"]?.integerValue ?? 0) > 10)
+        #expect((cellOnly["answeredFraction"]?.doubleValue ?? 0) > 0.9)
     }
 
     @Test func aFingerprintTableIsScoredByErrorBuildingAndFloor() async throws {

@@ -87,8 +87,9 @@ public struct WigleRowParser: Sendable {
         return .cellObservation(try Self.cellIdentity(key, radio: radio), observation)
     }
 
-    /// Parses WiGLE's `MCCMNC_LAC_CID` cell key.
-    static func cellIdentity(_ key: String, radio: RadioType) throws(SurveyRowError) -> CellIdentity {
+    /// Parses WiGLE's `MCCMNC_LAC_CID` cell key; a "GSM" cell with a cell id beyond 16 bits
+    /// is a UMTS cell, as the import stores it.
+    public static func cellIdentity(_ key: String, radio: RadioType) throws(SurveyRowError) -> CellIdentity {
         // WiGLE writes CDMA cells as SID_NID_BSID: no country code, so no global identity.
         guard radio != .cdma else {
             throw SurveyRowError(reason: "CDMA cell without MCC", column: "MAC",

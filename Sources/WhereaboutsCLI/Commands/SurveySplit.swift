@@ -5,8 +5,9 @@ import PositioningCore
 ///
 /// A scan is the rows sharing `scan_id` when the file has that column, else the rows sharing
 /// device, time and position (as `../shared/tools/ariel-split` rebuilds them). Held-out scans
-/// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their GSM rows,
-/// MAC `MCCMNC_LAC_CID`, become cell towers) and their own GPS position the truth.
+/// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their cell rows —
+/// GSM, LTE, … with MAC `MCCMNC_LAC_CID` — become cell towers) and their own GPS position the
+/// truth; held-out scans with cell rows also become a cell-only request.
 struct SurveySplit: CustomStringConvertible {
     enum Rule {
         case column(String)
@@ -91,48 +92,31 @@ struct SurveySplit: CustomStringConvertible {
         for key in order {
             let rows = heldOut[key] ?? []
             func field(_ record: CSVRecord, _ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
-            let wifi = rows.filter { field($0, "Type") == "WIFI" }
-            guard wifi.count >= minimumAccessPoints, let first = rows.first,
-                let latitude = Double(field(first, "CurrentLatitude")), let longitude = Double(field(first, "CurrentLongitude"))
+            guard let first = rows.first, let latitude = Double(field(first, "CurrentLatitude")),
+                let longitude = Double(field(first, "CurrentLongitude"))
             else { continue }
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.writeKey("considerIp"); writer.write(false)
-            writer.writeKey("wifiAccessPoints")
-            writer.beginArray()
-            for row in wifi {
-                writer.beginObject()
-                writer.writeKey("macAddress"); writer.write(field(row, "MAC").lowercased())
-                writer.writeKey("signalStrength"); writer.write(Int(field(row, "RSSI")) ?? -90)
-                writer.writeKey("channel"); writer.write(Int(field(row, "Channel")) ?? 0)
-                writer.endObject()
+            let wifi = rows.filter { field($0, "Type") == "WIFI" }.map { row in
+                (mac: field(row, "MAC").lowercased(), signal: Int(field(row, "RSSI")) ?? -90,
+                 channel: Int(field(row, "Channel")) ?? 0)
             }
-            writer.endArray()
-            let cells = rows.filter { field($0, "Type") == "GSM" }.compactMap { row -> (Int, Int, Int, Int, Int)? in
-                let parts = field(row, "MAC").split(separator: "_")
-                guard parts.count == 3, parts[0].count >= 4, let mcc = Int(parts[0].prefix(3)), let mnc = Int(parts[0].dropFirst(3)),
-                    let area = Int(parts[1]), let cell = Int(parts[2])
+            // Identified as the import identifies them (a 28-bit "GSM" cell id is UMTS).
+            let cells = rows.compactMap { row -> (identity: CellIdentity, signal: Int)? in
+                guard let radio = RadioType(name: field(row, "Type")),
+                    let identity = try? WigleRowParser.cellIdentity(field(row, "MAC"), radio: radio)
                 else { return nil }
-                return (mcc, mnc, area, cell, Int(field(row, "RSSI")) ?? -90)
+                return (identity, Int(field(row, "RSSI")) ?? -90)
             }
+            let truth = "{\"lat\":\(latitude),\"lng\":\(longitude)"
+            if wifi.count >= minimumAccessPoints {
+                queryText += Self.request(wifi: wifi, cells: cells) + "\n"
+                truthText += truth + ",\"kind\":\"wifi\"}\n"
+            }
+            // The scan's cells alone are a second question: where is a laptop that only hears
+            // its modem? They are answered from the cells the survey's own GSM rows placed.
             if !cells.isEmpty {
-                writer.writeKey("cellTowers")
-                writer.beginArray()
-                for (mcc, mnc, area, cell, signal) in cells {
-                    writer.beginObject()
-                    writer.writeKey("radioType"); writer.write("gsm")
-                    writer.writeKey("mobileCountryCode"); writer.write(mcc)
-                    writer.writeKey("mobileNetworkCode"); writer.write(mnc)
-                    writer.writeKey("locationAreaCode"); writer.write(area)
-                    writer.writeKey("cellId"); writer.write(cell)
-                    writer.writeKey("signalStrength"); writer.write(signal)
-                    writer.endObject()
-                }
-                writer.endArray()
+                queryText += Self.request(wifi: [], cells: cells) + "\n"
+                truthText += truth + ",\"kind\":\"cell\"}\n"
             }
-            writer.endObject()
-            queryText += writer.string + "\n"
-            truthText += "{\"lat\":\(latitude),\"lng\":\(longitude),\"kind\":\"wifi\"}\n"
         }
         for (path, text) in [(train, trainText), (queries, queryText), (truth, truthText)] {
             do {
@@ -141,6 +125,44 @@ struct SurveySplit: CustomStringConvertible {
                 throw CommandFailure(.failure, "cannot write \(path): \(error.localizedDescription)")
             }
         }
+    }
+
+    /// A geolocate request for the given access points and cells.
+    private static func request(
+        wifi: [(mac: String, signal: Int, channel: Int)], cells: [(identity: CellIdentity, signal: Int)]
+    ) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("considerIp"); writer.write(false)
+        if !wifi.isEmpty {
+            writer.writeKey("wifiAccessPoints")
+            writer.beginArray()
+            for accessPoint in wifi {
+                writer.beginObject()
+                writer.writeKey("macAddress"); writer.write(accessPoint.mac)
+                writer.writeKey("signalStrength"); writer.write(accessPoint.signal)
+                writer.writeKey("channel"); writer.write(accessPoint.channel)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if !cells.isEmpty {
+            writer.writeKey("cellTowers")
+            writer.beginArray()
+            for tower in cells {
+                writer.beginObject()
+                writer.writeKey("radioType"); writer.write(tower.identity.radio.rawValue)
+                writer.writeKey("mobileCountryCode"); writer.write(tower.identity.mcc)
+                writer.writeKey("mobileNetworkCode"); writer.write(tower.identity.mnc)
+                writer.writeKey("locationAreaCode"); writer.write(tower.identity.area)
+                writer.writeKey("cellId"); writer.write(Int(tower.identity.cellID))
+                writer.writeKey("signalStrength"); writer.write(tower.signal)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.string
     }
 
     private func isHeldOut(scan key: String, field: (String) -> String) -> Bool {
