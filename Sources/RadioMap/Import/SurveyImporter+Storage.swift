@@ -80,23 +80,24 @@ extension SurveyImporter {
         guard !pendingPublishedCells.isEmpty else { return }
         if publishedCellsBefore == nil { publishedCellsBefore = try storedCellCount() }
         // Radios compare by rank (the order of their stored names) instead of by string: the
-        // comparison runs 20 times per row.
+        // comparison runs 20 times per row. Keys and positions are sorted, not whole cells;
+        // rows arrive in line order, so the position puts a file's later row for a cell last.
         let rank = Self.radioRank
-        pendingPublishedCells.sort { a, b in
-            let (x, y) = (a.cell.identity, b.cell.identity)
-            return (rank(x.radio), x.mcc, x.mnc, x.area, x.cellID, a.line)
-                < (rank(y.radio), y.mcc, y.mnc, y.area, y.cellID, b.line)
+        let pending = pendingPublishedCells
+        let order = pending.indices.sorted { a, b in
+            let (x, y) = (pending[a].cell.identity, pending[b].cell.identity)
+            return (rank(x.radio), x.mcc, x.mnc, x.area, x.cellID, a) < (rank(y.radio), y.mcc, y.mnc, y.area, y.cellID, b)
         }
         // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
         let importID = importID
-        try statements.publishedCells.insert(pendingPublishedCells) { pending, insert, first in
-            Self.bind(pending.cell, importID: importID, to: insert, from: first)
+        try statements.publishedCells.insert(order) { index, insert, first in
+            Self.bind(pending[index].cell, importID: importID, to: insert, from: first)
         }
         // Sorted by key, so one area's cells are adjacent: one set insertion per area and batch.
         var lastArea: AreaIdentity?
-        for (cell, _) in pendingPublishedCells where cell.identity.areaIdentity != lastArea {
-            lastArea = cell.identity.areaIdentity
-            aggregation.areas.insert(cell.identity.areaIdentity)
+        for index in order where pending[index].cell.identity.areaIdentity != lastArea {
+            lastArea = pending[index].cell.identity.areaIdentity
+            aggregation.areas.insert(lastArea!)
         }
         publishedCellRows += pendingPublishedCells.count
         pendingPublishedCells.removeAll(keepingCapacity: true)
