@@ -44,8 +44,10 @@ public final class RadioMap {
             case .readWrite:
                 if !exists { try Self.createPrivateFile(at: path) }
             }
-            try RadioMapFileHeader.check(path: path)
-            connection = try SQLiteConnection(path: path, readOnly: mode == .readOnly)
+            connection = try Self.openConnection(path, mode: mode)
+            // Through the connection's own descriptor: closing one of our own would drop the
+            // locks of this process's other connections to the file (see `databaseFileHead`).
+            try RadioMapFileHeader.check(connection, path: path)
             try Self.prepare(connection, mode: mode, path: path)
         } catch {
             throw RadioMapError.converting(error, path: path)
@@ -70,6 +72,16 @@ public final class RadioMap {
     public func waitWhenBusy(limit: Duration? = nil, noticeDelay: Duration = .milliseconds(500),
                              notice: @escaping () -> Void) {
         connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
+    }
+
+    /// The connection; a file SQLite cannot open is "unreadable", as the header check said
+    /// when it opened the file itself.
+    private static func openConnection(_ path: String, mode: AccessMode) throws -> SQLiteConnection {
+        do {
+            return try SQLiteConnection(path: path, readOnly: mode == .readOnly)
+        } catch where error.code == Int(SQLITE_CANTOPEN) {
+            throw RadioMapError.notARadioMap(path: path, reason: "file is unreadable")
+        }
     }
 
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
