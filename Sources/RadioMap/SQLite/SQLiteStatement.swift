@@ -38,6 +38,13 @@ final class SQLiteStatement {
         sqlite3_bind_int64(handle, 1, value)
     }
 
+    /// Resets the statement and binds `values` to the parameters 1…n, without an array of
+    /// `SQLiteValue` (a request's access points are looked up with one such statement).
+    func bind(integers values: some Sequence<Int64>) {
+        sqlite3_reset(handle)
+        for (offset, value) in values.enumerated() { sqlite3_bind_int64(handle, Int32(offset + 1), value) }
+    }
+
     /// Binds ASCII text that lives as long as the program, without copying it
     /// (`SQLITE_STATIC`): radio and status names bound once per imported row.
     func bind(staticText text: StaticString, at index: Int32) {
