@@ -98,11 +98,15 @@ public final class RadioMap {
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
-            // Not memory-mapped (`mmap_size` stays 0), although mapping spared a fifth of
-            // `locate --batch`'s time on a 1 M-AP map: with SQLite 3.40 (Debian 12) a mapped
-            // reader beside an import that commits and checkpoints a large transaction read
-            // "database is corrupt" (reproduced every time by `locate --batch` in a loop beside
-            // a 150,000-row import; never without the mapping). Correct answers come first.
+            // Lookups read pages at random all over a large map: mapping the file spares a
+            // `pread` and a copy per page (a quarter of `locate --batch`'s time on a 1 M-AP map).
+            // It was turned off once because mapped readers beside an import read "database is
+            // corrupt"; the cause was ours, not the mapping's: the header check closed its own
+            // descriptor of the file, which dropped this process's SHARED lock, so a closing
+            // import checkpointed under the readers' snapshot and deleted the WAL (unmapped
+            // readers then silently answered from the changed file). See `databaseFileHead`. The file
+            // never shrinks under a mapping: nothing here vacuums, and auto-vacuum is off.
+            try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
             try enableWriteAheadLog(connection)
@@ -115,6 +119,10 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// How much of the file a read-only connection maps into memory (address space, not RAM;
+    /// SQLite caps it at its compile-time `SQLITE_MAX_MMAP_SIZE`, 2 GiB on Debian).
+    static let readerMapSize = 1 << 34
 
     /// Switches the file to WAL (a no-op once it is). Switching a new file needs an exclusive
     /// lock, and while another process that is creating the same file holds a lock SQLite answers

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Checks an SQLite file's 100-byte header before SQLite opens it, to refuse a truncated file
-/// that SQLite itself would only notice on the first missing page.
+/// Checks an SQLite file's 100-byte header once SQLite has opened it but before it reads a
+/// page, to refuse a truncated file that SQLite itself would only notice on the first missing
+/// page.
 ///
 /// See https://www.sqlite.org/fileformat.html#the_database_header: page size at offset 16,
 /// file change counter at 24, in-header database size (pages) at 28, version-valid-for at 92.
