@@ -104,8 +104,8 @@ public final class RadioMap {
             // corrupt"; the cause was ours, not the mapping's: the header check closed its own
             // descriptor of the file, which dropped this process's SHARED lock, so a closing
             // import checkpointed under the readers' snapshot and deleted the WAL (unmapped
-            // readers then silently answered from the changed file). See `databaseFileHead`. The file
-            // never shrinks under a mapping: nothing here vacuums, and auto-vacuum is off.
+            // readers then silently answered from the changed file; see `databaseFileHead`).
+            // The file never shrinks under a mapping: nothing here vacuums, auto-vacuum is off.
             try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
