@@ -32,7 +32,7 @@ final class SQLiteStatement {
     }
 
     /// Resets the statement and binds one integer to parameter 1, without the array of
-    /// `bind(_:)` (point lookups run this thirty times a request).
+    /// `bind(_:)`, for point lookups by an integer key.
     func bind(integer value: Int64) {
         sqlite3_reset(handle)
         sqlite3_bind_int64(handle, 1, value)
