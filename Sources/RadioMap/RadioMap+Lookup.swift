@@ -44,25 +44,47 @@ extension RadioMap {
     }
 
     func lookUpAccessPoints(_ bssids: some Collection<BSSID>) throws -> [BSSID: KnownAccessPoint] {
-        let statement = try connection.cachedStatement(sql: """
-            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status, ssid
-            FROM access_points WHERE bssid = ?
-            """)
         var found: [BSSID: KnownAccessPoint] = [:]
         found.reserveCapacity(bssids.count)
-        for bssid in bssids where found[bssid] == nil {
-            statement.bind(integer: Int64(bssid.rawValue))
+        var start = bssids.startIndex
+        while start != bssids.endIndex {
+            let end = bssids.index(start, offsetBy: Self.accessPointsPerStatement, limitedBy: bssids.endIndex)
+                ?? bssids.endIndex
+            let keys = bssids[start..<end]
+            let statement = try connection.cachedStatement(sql: Self.accessPointQueries[keys.count - 1])
+            statement.bind(integers: keys.lazy.map { Int64($0.rawValue) })
             defer { statement.reset() }
-            guard try statement.step() else { continue }
-            found[bssid] = KnownAccessPoint(
-                bssid: bssid, coordinate: Coordinate(latitude: statement.double(0), longitude: statement.double(1)),
-                radius: statement.double(2), sampleCount: Int(statement.int64(3)),
-                firstSeen: statement.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
-                lastSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
-                status: Self.status(statement, column: 6, otherwise: .unproven),
-                ssid: statement.text(7))
+            while try statement.step() {
+                let bssid = BSSID(rawValue: UInt64(bitPattern: statement.int64(0)))
+                found[bssid] = KnownAccessPoint(
+                    bssid: bssid, coordinate: Coordinate(latitude: statement.double(1), longitude: statement.double(2)),
+                    radius: statement.double(3), sampleCount: Int(statement.int64(4)),
+                    firstSeen: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+                    lastSeen: statement.optionalDouble(6).map(Date.init(timeIntervalSince1970:)),
+                    status: Self.status(statement, column: 7, otherwise: .unproven),
+                    ssid: statement.text(8))
+            }
+            start = end
         }
         return found
+    }
+
+    /// The most access points one execution of a lookup statement asks for; longer lists take
+    /// several.
+    static let accessPointsPerStatement = 32
+
+    /// `accessPointQueries[n - 1]` looks up `n` access points in one execution instead of `n`:
+    /// the keys come from a `VALUES` list (a co-routine), and `CROSS JOIN` keeps it the outer
+    /// loop, so SQLite seeks each key in `access_points` by rowid with one cursor — this spares
+    /// thirty statement starts, cursor openings and resets per request. (`bssid IN (?, …)`
+    /// would instead build and sort a temporary B-tree of the keys at every execution, which
+    /// cost more than it saved.) A repeated key returns its row twice.
+    static let accessPointQueries: [String] = (1...accessPointsPerStatement).map { count in
+        """
+        SELECT known.bssid, latitude, longitude, radius, samples, first_seen, last_seen, status, ssid
+        FROM (VALUES \(Array(repeating: "(?)", count: count).joined(separator: ", "))) AS heard
+        CROSS JOIN access_points AS known ON known.bssid = heard.column1
+        """
     }
 
     /// The `status` column as an `EmitterStatus`, read without making a `String` for it.

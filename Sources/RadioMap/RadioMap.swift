@@ -44,8 +44,10 @@ public final class RadioMap {
             case .readWrite:
                 if !exists { try Self.createPrivateFile(at: path) }
             }
-            try RadioMapFileHeader.check(path: path)
-            connection = try SQLiteConnection(path: path, readOnly: mode == .readOnly)
+            connection = try Self.openConnection(path, mode: mode)
+            // Through the connection's own descriptor: closing one of our own would drop the
+            // locks of this process's other connections to the file (see `databaseFileHead`).
+            try RadioMapFileHeader.check(connection, path: path)
             try Self.prepare(connection, mode: mode, path: path)
         } catch {
             throw RadioMapError.converting(error, path: path)
@@ -72,6 +74,16 @@ public final class RadioMap {
         connection.waitWhenBusy(limit: limit, noticeDelay: noticeDelay, notice: notice)
     }
 
+    /// The connection; a file SQLite cannot open is "unreadable", as the header check said
+    /// when it opened the file itself.
+    private static func openConnection(_ path: String, mode: AccessMode) throws -> SQLiteConnection {
+        do {
+            return try SQLiteConnection(path: path, readOnly: mode == .readOnly)
+        } catch where error.code == Int(SQLITE_CANTOPEN) {
+            throw RadioMapError.notARadioMap(path: path, reason: "file is unreadable")
+        }
+    }
+
     private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
         // Reading the schema is where SQLite notices a foreign or damaged file.
         let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
@@ -86,11 +98,15 @@ public final class RadioMap {
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
-            // Not memory-mapped (`mmap_size` stays 0), although mapping spared a fifth of
-            // `locate --batch`'s time on a 1 M-AP map: with SQLite 3.40 (Debian 12) a mapped
-            // reader beside an import that commits and checkpoints a large transaction read
-            // "database is corrupt" (reproduced every time by `locate --batch` in a loop beside
-            // a 150,000-row import; never without the mapping). Correct answers come first.
+            // Lookups read pages at random all over a large map: mapping the file spares a
+            // `pread` and a copy per page (a quarter of `locate --batch`'s time on a 1 M-AP map).
+            // It was turned off once because mapped readers beside an import read "database is
+            // corrupt"; the cause was ours, not the mapping's: the header check closed its own
+            // descriptor of the file, which dropped this process's SHARED lock, so a closing
+            // import checkpointed under the readers' snapshot and deleted the WAL (unmapped
+            // readers then silently answered from the changed file; see `databaseFileHead`).
+            // The file never shrinks under a mapping: nothing here vacuums, auto-vacuum is off.
+            try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
             try enableWriteAheadLog(connection)
@@ -107,6 +123,10 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// How much of the file a read-only connection maps into memory (address space, not RAM;
+    /// SQLite caps it at its compile-time `SQLITE_MAX_MMAP_SIZE`, 2 GiB on Debian).
+    static let readerMapSize = 1 << 34
 
     /// Switches the file to WAL (a no-op once it is). Switching a new file needs an exclusive
     /// lock, and while another process that is creating the same file holds a lock SQLite answers

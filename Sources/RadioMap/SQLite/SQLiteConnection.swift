@@ -43,6 +43,32 @@ final class SQLiteConnection {
                     sql: sql)
     }
 
+    /// The first `count` bytes of the database file (fewer when the file is shorter) and the
+    /// file's size, read through SQLite's own descriptor of the file (`SQLITE_FCNTL_FILE_POINTER`,
+    /// then the VFS's `xFileSize` and `xRead`) before anything else has read it.
+    ///
+    /// Not through a descriptor of our own: POSIX advisory locks belong to the process, and
+    /// closing *any* descriptor of a file drops all of them — among them the SHARED lock by which
+    /// this process's other open connections tell a writer they are still reading. A writer
+    /// closing its last connection then takes its EXCLUSIVE lock, checkpoints without heeding
+    /// their snapshots and deletes the write-ahead log under them, and they read "database is
+    /// corrupt" (https://www.sqlite.org/howtocorrupt.html, section 2.2).
+    func databaseFileHead(count: Int) throws(SQLiteError) -> (bytes: [UInt8], fileSize: Int64) {
+        var pointer: UnsafeMutablePointer<sqlite3_file>?
+        let result = sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer)
+        guard result == SQLITE_OK, let file = pointer, let methods = file.pointee.pMethods,
+            let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else { throw SQLiteError(extendedCode: Int(SQLITE_MISUSE), message: "no database file to read") }
+        var size: sqlite3_int64 = 0
+        let sizeResult = fileSize(file, &size)
+        guard sizeResult == SQLITE_OK else { throw error(sizeResult, sql: nil) }
+        var bytes = [UInt8](repeating: 0, count: Int(min(Int64(count), size)))
+        guard !bytes.isEmpty else { return (bytes, size) }
+        let readResult = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32($0.count), 0) }
+        guard readResult == SQLITE_OK else { throw error(readResult, sql: nil) }
+        return (bytes, size)
+    }
+
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         let result = sqlite3_exec(handle, sql, nil, nil, nil)

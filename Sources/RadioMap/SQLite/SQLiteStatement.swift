@@ -32,10 +32,17 @@ final class SQLiteStatement {
     }
 
     /// Resets the statement and binds one integer to parameter 1, without the array of
-    /// `bind(_:)` (point lookups run this thirty times a request).
+    /// `bind(_:)`, for point lookups by an integer key.
     func bind(integer value: Int64) {
         sqlite3_reset(handle)
         sqlite3_bind_int64(handle, 1, value)
+    }
+
+    /// Resets the statement and binds `values` to the parameters 1…n, without an array of
+    /// `SQLiteValue` (a request's access points are looked up with one such statement).
+    func bind(integers values: some Sequence<Int64>) {
+        sqlite3_reset(handle)
+        for (offset, value) in values.enumerated() { sqlite3_bind_int64(handle, Int32(offset + 1), value) }
     }
 
     /// Binds ASCII text that lives as long as the program, without copying it
