@@ -111,8 +111,9 @@ public final class RadioMap {
         case .readWrite:
             try enableWriteAheadLog(connection)
             try connection.execute("PRAGMA synchronous = NORMAL")
-            // Imports re-read the emitters they touched; a 64 MiB page cache keeps those pages hot.
-            try connection.execute("PRAGMA cache_size = -65536")
+            // Imports re-read the emitters they touched; a 48 MiB page cache keeps those pages
+            // hot, and leaves room in the import's memory for large sorted batches.
+            try connection.execute("PRAGMA cache_size = -49152")
             // Statement journals in memory: an import's multi-row INSERT keeps the pages it is
             // about to change until it completes, and with a temporary file that was 450 MiB of
             // writes for a 67 MiB map (they are small: one statement's pages, dropped after it).
