@@ -34,8 +34,10 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
-        let calibrator = try CalibrationOptions(arguments).calibrator(publishedCells: radioMap.publishedCells())
-        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(radioMap, calibrator: calibrator)
+        let options = try CalibrationOptions(arguments)
+        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(
+            radioMap, calibrator: options.calibrator(publishedCells: radioMap.publishedCells()),
+            fingerprintCalibrator: options.fingerprintCalibrator())
         try radioMap.replaceCalibrationFactors(factors)
         if arguments.flag("--json") {
             context.output.line(CalibrationOptions.json(factors, samples: sampleCount))
@@ -51,7 +53,9 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
 
 /// Shared by `db calibrate`, `eval` and `locate`: how factors are computed, shown and applied.
 struct CalibrationOptions {
-    var folds = 5
+    /// k-fold refits by track stretch when given; else each scan is held out with its
+    /// recording's sightings within two minutes (`CrossValidatedCalibration.defaultHoldOut`).
+    var folds: Int?
     var seed: UInt64 = 1
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -65,15 +69,24 @@ struct CalibrationOptions {
         }
     }
 
+    func fingerprintCalibrator() -> FingerprintCalibration {
+        FingerprintCalibration(holdOut: folds.map { .sessionFolds($0) } ?? .visit, seed: seed)
+    }
+
     func calibrator(publishedCells: [CellIdentity: KnownCell]) -> CrossValidatedCalibration {
-        CrossValidatedCalibration(folds: folds, seed: seed, publishedCells: publishedCells)
+        CrossValidatedCalibration(
+            holdOut: folds.map { .trackFolds($0) } ?? CrossValidatedCalibration.defaultHoldOut, seed: seed,
+            publishedCells: publishedCells)
     }
 
     /// Factors from `radioMap`'s survey scans, and how many held-out fixes they rest on.
     static func crossValidatedFactors(
-        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration
+        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration, fingerprintCalibrator: FingerprintCalibration
     ) throws -> (factors: [CalibrationFactor], samples: Int) {
-        let samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
+        var samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
+        if try radioMap.hasFingerprints() {
+            samples += fingerprintCalibrator.samples(from: try radioMap.fingerprints())
+        }
         return (ConformalCalibration.factors(from: samples), samples.count)
     }
 

@@ -111,9 +111,12 @@ enum EvalCommand: WhereaboutsCommand {
                 : "radius: factors stored in the map"
         case .kfold:
             let computed = try CalibrationOptions.crossValidatedFactors(
-                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()))
+                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
+                fingerprintCalibrator: calibration.fingerprintCalibrator())
             factors = computed.factors
-            calibrationNote = "radius: \(calibration.folds)-fold conformal factors from \(computed.samples) survey scan fixes"
+            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
+                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min")
+                + ")"
         }
         if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
