@@ -32,7 +32,7 @@ extension RadioMap {
                 sql: "SELECT source, bin, factor, samples, pooled FROM calibration_factors ORDER BY source, bin")
             var factors: [CalibrationFactor] = []
             while try statement.step() {
-                guard let source = statement.text(0).flatMap(LocationSource.init(rawValue:)),
+                guard let source = statement.text(0).flatMap(RadiusCalibration.Source.init(rawValue:)),
                     let bin = statement.text(1).flatMap(RadiusCalibration.CountBin.init(rawValue:))
                 else { continue }
                 let factor = statement.double(2)
@@ -89,7 +89,8 @@ extension RadioMap {
                 let halfHour = key.time.map { Int64(($0 / RadioMap.trackStretchSeconds).rounded(.down)) } ?? -1
                 return SurveyScan(
                     position: Coordinate(latitude: key.latitude, longitude: key.longitude),
-                    track: key.importID &* 1_000_000_007 &+ halfHour)
+                    track: key.importID &* 1_000_000_007 &+ halfHour, recording: key.importID,
+                    time: key.time.map(Date.init(timeIntervalSince1970:)))
             }
             let accessPoints = try self.connection.makeStatement(sql: """
                 SELECT import_id, time, latitude, longitude, accuracy, signal, bssid, ssid FROM ap_observations

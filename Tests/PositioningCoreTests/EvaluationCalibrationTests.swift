@@ -40,9 +40,10 @@ import Testing
         #expect(abs(scaled.estimate.location.horizontalAccuracy - 3 * plain.rawRadius) < 1e-9)
     }
 
-    @Test func calibrationRestoresCoverageOnAMiscalibratedToyMap() async throws {
+    @Test(arguments: [CrossValidatedCalibration.defaultHoldOut, .trackFolds(5)])
+    func calibrationRestoresCoverageOnAMiscalibratedToyMap(holdOut: CrossValidatedCalibration.HoldOut) async throws {
         // A second of arithmetic: done on its own thread, not on the shared cooperative pool.
-        let (rawShare, calibrated) = await Self.offThePool { Self.toyCoverage() }
+        let (rawShare, calibrated) = await Self.offThePool { Self.toyCoverage(holdOut: holdOut) }
         // The toy map's raw radii are far from honest 68 % circles…
         #expect(abs(rawShare - 0.68) > 0.1, "raw coverage \(rawShare)")
         // …and held-out factors bring them back: 68 % lies in the 95 % interval of what we see.
@@ -57,7 +58,7 @@ import Testing
     }
 
     /// Raw coverage share of a toy map, and the calibrated (inside, answered) counts.
-    static func toyCoverage() -> (Double, (inside: Int, answered: Int)) {
+    static func toyCoverage(holdOut: CrossValidatedCalibration.HoldOut) -> (Double, (inside: Int, answered: Int)) {
         var town = ToyTown(seed: 7)
         let scans = (0..<500).map { _ in town.surveyScan() }
         let queries = (0..<300).map { _ in town.query(mapBuiltFrom: scans) }
@@ -72,10 +73,35 @@ import Testing
             return (inside, answered)
         }
         let raw = coverage(WhereaboutsEstimator())
-        let samples = CrossValidatedCalibration(folds: 5, seed: 1).samples(from: scans, now: town.now)
+        let samples = CrossValidatedCalibration(holdOut: holdOut, seed: 1).samples(from: scans, now: town.now)
         let factors = ConformalCalibration.factors(from: samples)
         let calibrated = coverage(WhereaboutsEstimator(calibration: ConformalCalibration.radiusCalibration(factors)))
         return (Double(raw.inside) / Double(raw.answered), calibrated)
+    }
+
+    @Test func aScansNeighboursOnItsOwnRecordingNeverPlaceItsAccessPoints() {
+        // Two walks past the same four routers. Within one walk, scans 20 s apart share their
+        // GPS drift, so they must not place each other's routers; the other walk may.
+        func walk(_ recording: Int64, steps: Range<Int>) -> [SurveyScan] {
+            steps.map { step in
+                let position = Coordinate(latitude: 50 + Double(step) * 1e-5, longitude: 8)
+                var scan = SurveyScan(
+                    position: position, track: recording, recording: recording,
+                    time: Date(timeIntervalSince1970: 1_700_000_000 + Double(step) * 20))
+                for offset in 0..<4 {
+                    scan.accessPoints[BSSID(rawValue: UInt64(0x0011_2200_0000) | UInt64(offset + 1) << 8)] = SurveyObservation(
+                        position: position, positionAccuracy: 5, signalStrength: -60, time: scan.time)
+                }
+                return scan
+            }
+        }
+        let calibration = CrossValidatedCalibration()
+        #expect(calibration.samples(from: walk(1, steps: 0..<5), now: Date()).isEmpty)
+        let twoWalks = walk(1, steps: 0..<5) + walk(2, steps: 0..<5)
+        #expect(calibration.samples(from: twoWalks, now: Date()).count == twoWalks.count)
+        // Forty minutes later, the same walker's GPS error has moved on: the scans are fair tests.
+        let laterOnTheSameWalk = walk(1, steps: 0..<5) + walk(1, steps: 120..<125)
+        #expect(calibration.samples(from: laterOnTheSameWalk, now: Date()).count == laterOnTheSameWalk.count)
     }
 
     @Test func crossValidationNeverLetsAScanPlaceItsOwnAccessPoints() {

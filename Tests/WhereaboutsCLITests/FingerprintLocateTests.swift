@@ -58,4 +58,75 @@ import TestSupport
             longitude: try #require(response["location"]?["lng"]?.doubleValue))
         #expect(Geodesy.distance(from: found, to: truth) < 8)
     }
+
+    /// A floor 60 m square with 16 access points, spots every 10 m recorded twice in each of two
+    /// surveyors' hours, readings off by a deterministic ±4 dB.
+    static func surveyTable() -> String {
+        let names = (0..<16).map { String(format: "0a:00:00:00:01:%02x", $0) }
+        var text = names.joined(separator: ",") + ",LONGITUDE,LATITUDE,FLOOR,BUILDINGID,TIMESTAMP\n"
+        var noise: UInt64 = 7
+        func jitter() -> Double {
+            noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double((noise >> 40) % 9) - 4
+        }
+        for surveyor in 0..<2 {
+            for east in stride(from: 0, through: 60, by: 10) {
+                for north in stride(from: 0, through: 60, by: 10) {
+                    for repeatScan in 0..<2 {
+                        let signals = (0..<16).map { (index: Int) -> String in
+                            let distance = Self.distance(east: Double(east), north: Double(north), toAccessPoint: index)
+                            let signal: Double = -35 - 30 * log10(distance) + jitter() - Double(surveyor) * 3
+                            return String(Int(signal.rounded()))
+                        }
+                        let time = 1_371_700_000 + surveyor * 7_200 + east * 10 + north + repeatScan
+                        text += signals.joined(separator: ",")
+                            + ",\(-7541.26 + Double(east)),\(4864920.77 + Double(north)),0,7,\(time)\n"
+                    }
+                }
+            }
+        }
+        return text
+    }
+
+    /// Metres from (east, north) to access point `index` (a 4 × 4 grid, 20 m apart), at least 1.
+    static func distance(east: Double, north: Double, toAccessPoint index: Int) -> Double {
+        let x: Double = Double(index % 4) * 20
+        let y: Double = Double(index / 4) * 20
+        let squared: Double = (east - x) * (east - x) + (north - y) * (north - y)
+        return max(squared.squareRoot(), 1)
+    }
+
+    @Test func dbCalibrateGivesFingerprintFixesACalibratedRadius() async throws {
+        let directory = TemporaryDirectory("fingerprint-calibrate")
+        let tablePath = directory.path("fingerprints.csv")
+        try Self.surveyTable().write(toFile: tablePath, atomically: true, encoding: .utf8)
+        let map = directory.path("map.sqlite")
+        let imported = await CLIRun(["import", "--db", map, "--quiet", tablePath])
+        #expect(imported.status == 0, "\(imported.errors)")
+        let request = directory.path("scan.json")
+        let heard = (0..<16).map { (index: Int) -> String in
+            let signal: Double = -35 - 30 * log10(Self.distance(east: 25, north: 35, toAccessPoint: index))
+            return String(format: #"{"macAddress":"0a:00:00:00:01:%02x","signalStrength":%d}"#, index, Int(signal))
+        }
+        try #"{"wifiAccessPoints":[\#(heard.joined(separator: ","))]}"#.write(toFile: request, atomically: true, encoding: .utf8)
+
+        let before = try JSONParser.parse(await CLIRun(["locate", "--db", map, "--request", request]).output)
+        #expect(before["method"]?.stringValue == "fingerprint")
+        #expect(before["calibrated"]?.boolValue == false)
+        let rawRadius = try #require(before["accuracy"]?.doubleValue)
+
+        let calibrated = await CLIRun(["db", "calibrate", "--db", map, "--json"])
+        #expect(calibrated.status == 0, "\(calibrated.errors)")
+        let factors = try #require(JSONParser.parse(calibrated.output)["factors"]?.arrayValue)
+        let fingerprintFactor = try #require(factors.first {
+            $0["source"]?.stringValue == "fingerprint" && $0["bin"]?.stringValue == "10+"
+        }?["factor"]?.doubleValue)
+
+        let after = try JSONParser.parse(await CLIRun(["locate", "--db", map, "--request", request]).output)
+        #expect(after["method"]?.stringValue == "fingerprint")
+        #expect(after["calibrated"]?.boolValue == true)
+        let radius = try #require(after["accuracy"]?.doubleValue)
+        // The stored factor scales the raw radius (both printed to a tenth of a metre).
+        #expect(abs(radius - fingerprintFactor * rawRadius) <= 0.1 + 0.05 * fingerprintFactor, "\(radius) vs \(fingerprintFactor) × \(rawRadius)")
+    }
 }

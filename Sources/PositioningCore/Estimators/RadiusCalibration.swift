@@ -11,6 +11,31 @@
 /// let estimator = WhereaboutsEstimator(calibration: calibration)
 /// ```
 public struct RadiusCalibration: Hashable, Sendable {
+    /// What kind of fix a factor is for: a fix source, or a fingerprint match (a Wi-Fi fix whose
+    /// raw radius comes from its neighbours' spread rather than from access-point positions).
+    public enum Source: String, Hashable, Sendable, CaseIterable {
+        case gps
+        case cell
+        case wifi
+        case mixed
+        case fingerprint
+
+        /// The factor kind of an ordinary (non-fingerprint) fix from `source`.
+        public init(_ source: LocationSource) {
+            switch source {
+            case .gps: self = .gps
+            case .cell: self = .cell
+            case .wifi: self = .wifi
+            case .mixed: self = .mixed
+            }
+        }
+
+        /// The factor kind of `estimate`: fingerprint for a fingerprint match, else its source.
+        public init(of estimate: PositionEstimate) {
+            self = estimate.method == .fingerprint ? .fingerprint : Source(estimate.location.source)
+        }
+    }
+
     /// Groups of emitter counts that share one factor.
     public enum CountBin: String, Hashable, Sendable, CaseIterable {
         case one = "1"
@@ -31,33 +56,34 @@ public struct RadiusCalibration: Hashable, Sendable {
         }
     }
 
-    private var factors: [LocationSource: [CountBin: Double]]
+    private var factors: [Source: [CountBin: Double]]
 
     /// No correction: every factor is 1.0.
     public init() {
         factors = [:]
     }
 
-    /// The factor for a fix from `source` that used `emitterCount` emitters (1.0 when unset).
-    public func factor(for source: LocationSource, emitterCount: Int) -> Double {
+    /// The factor for a fix of kind `source` that used `emitterCount` emitters (1.0 when unset;
+    /// for a fingerprint match, the count is the access points it shares with the scan).
+    public func factor(for source: Source, emitterCount: Int) -> Double {
         factors[source]?[CountBin(count: emitterCount)] ?? 1
     }
 
     /// Whether a factor was set for `source` and the bin of `emitterCount` (else the radius
     /// passes through unscaled).
-    public func hasFactor(for source: LocationSource, emitterCount: Int) -> Bool {
+    public func hasFactor(for source: Source, emitterCount: Int) -> Bool {
         factors[source]?[CountBin(count: emitterCount)] != nil
     }
 
     /// Sets the factor for `source` and `bin`.
     /// - Precondition: `factor` is positive and finite.
-    public mutating func setFactor(_ factor: Double, for source: LocationSource, bin: CountBin) {
+    public mutating func setFactor(_ factor: Double, for source: Source, bin: CountBin) {
         precondition(factor > 0 && factor.isFinite, "a radius factor must be positive")
         factors[source, default: [:]][bin] = factor
     }
 
     /// `radius` scaled by the factor for `source` and `emitterCount`.
-    public func calibrated(_ radius: Double, source: LocationSource, emitterCount: Int) -> Double {
+    public func calibrated(_ radius: Double, source: Source, emitterCount: Int) -> Double {
         radius * factor(for: source, emitterCount: emitterCount)
     }
 }

@@ -124,18 +124,16 @@ public struct WhereaboutsEstimator: PositionEstimator {
         for observation in input.wifi where !observation.isOptedOut && !heard.contains(observation.bssid) {
             heard.append(observation.bssid)
         }
+        let radius = calibration.calibrated(
+            fingerprints.radius(of: match), source: .fingerprint, emitterCount: match.sharedAccessPoints)
         var estimate = PositionEstimate(
-            location: Location(
-                coordinate: match.coordinate, horizontalAccuracy: fingerprints.radius(of: match), timestamp: input.now,
-                source: .wifi),
+            location: Location(coordinate: match.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
             method: .fingerprint,
             used: heard.map { EmitterContribution(emitter: .accessPoint($0), weight: 1 / Double(heard.count)) },
             notes: [String(
                 format: "fingerprint match: %d neighbours, the nearest shares %d of %d access points (signal distance %.2f)",
                 match.neighbours, match.sharedAccessPoints, match.heardAccessPoints, match.bestDistance)])
-        // Fingerprint radii are not yet calibrated by `db calibrate` (its folds refit access
-        // points, not fingerprints), so no factor applies.
-        estimate.isRadiusCalibrated = false
+        estimate.isRadiusCalibrated = calibration.hasFactor(for: .fingerprint, emitterCount: match.sharedAccessPoints)
         estimate.floor = match.floor
         estimate.building = match.building
         return estimate

@@ -1,14 +1,14 @@
 /// One held-out fix for calibration: the error it made and the radius it reported before any
 /// correction, with the source and emitter count that select its factor.
 public struct CalibrationSample: Hashable, Sendable {
-    public var source: LocationSource
+    public var source: RadiusCalibration.Source
     public var emitterCount: Int
     /// Distance from the truth in metres.
     public var error: Double
     /// The estimator's uncorrected radius in metres (positive).
     public var rawRadius: Double
 
-    public init(source: LocationSource, emitterCount: Int, error: Double, rawRadius: Double) {
+    public init(source: RadiusCalibration.Source, emitterCount: Int, error: Double, rawRadius: Double) {
         self.source = source
         self.emitterCount = emitterCount
         self.error = error
@@ -21,7 +21,7 @@ public struct CalibrationSample: Hashable, Sendable {
 
 /// One calibrated factor and the evidence behind it.
 public struct CalibrationFactor: Hashable, Sendable {
-    public var source: LocationSource
+    public var source: RadiusCalibration.Source
     public var bin: RadiusCalibration.CountBin
     /// The multiplier for the raw radius.
     public var factor: Double
@@ -30,7 +30,7 @@ public struct CalibrationFactor: Hashable, Sendable {
     /// True when the bin had too few samples of its own and the source's pooled factor was used.
     public var isPooled: Bool
 
-    public init(source: LocationSource, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int, isPooled: Bool) {
+    public init(source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int, isPooled: Bool) {
         self.source = source
         self.bin = bin
         self.factor = factor
@@ -77,7 +77,7 @@ public enum ConformalCalibration {
     ) -> [CalibrationFactor] {
         let bySource = Dictionary(grouping: samples.filter { $0.rawRadius > 0 && $0.error.isFinite }, by: \.source)
         var result: [CalibrationFactor] = []
-        for source in LocationSource.allCases {
+        for source in RadiusCalibration.Source.allCases {
             guard let sourceSamples = bySource[source] else { continue }
             let pooled = factor(ratios: sourceSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
             let byBin = Dictionary(grouping: sourceSamples, by: \.bin)

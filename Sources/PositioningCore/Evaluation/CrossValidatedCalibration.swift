@@ -1,68 +1,106 @@
 import Foundation
 
-/// Held-out calibration samples from a survey alone, by k-fold refits of the emitters.
+/// Held-out calibration samples from a survey alone, by refits of the emitters without the
+/// held-out scans.
 ///
-/// Scans are dealt into `folds` folds by a seeded hash of their track, so the scans of one
-/// stretch of a surveyor's walk (seconds apart, sharing their GPS drift) are held out together
-/// — leave-track-out in spirit; with scans dealt one by one, a held-out scan's emitters would
-/// still be placed by its neighbours on the same track, drift included. For each fold, every emitter its scans
-/// heard is re-aggregated from the *other* folds' observations only, and each scan of the fold
-/// is then located against those refits and scored against its own GPS position. So no scan
-/// helped position the emitters it is tested on — with the full map the radii would come out
-/// too small, because every AP would sit exactly where the test scans put it. k-fold (rather
-/// than one calibration split) uses every scan once as a test and keeps 1 − 1/k of the
-/// survey behind each refit, close to the map a real query meets.
+/// Every sample is a survey scan located against emitters re-aggregated *without* the sightings
+/// that share its errors, and scored against its own GPS position. So no scan helps position the
+/// emitters it is tested on — with the full map the radii would come out too small, because
+/// every AP would sit exactly where the test scans put it. Two ways to hold scans out:
+///
+/// - `.scanWithNeighbours(seconds:)` (the default): each scan alone, together with every
+///   sighting its recording (import) made within that many seconds of it. A surveyor's GPS
+///   error drifts slowly, so the scans just before and after share it; with them in the refit
+///   the APs would follow the drift and the held-out scan would look better placed than it is
+///   (by its drifted truth). Two minutes takes away that shared drift and nothing else: the
+///   same street walked at another time, by this surveyor or another, stays in the map — as it
+///   is in the map a real query meets. A scan without a time loses its recording's sightings
+///   within `timelessRadius` metres instead.
+/// - `.trackFolds(k)`: scans dealt into k folds by a seeded hash of their track stretch (one
+///   import, one half hour), each fold's emitters refit from the other folds. This takes away
+///   the whole half-hour walk — a whole pass along those streets — so the refits are sparser
+///   than the map a query meets and the factors come out too large (too wide radii on simulated
+///   towns 2, 3 and 6; BENCHMARKS.md). Kept for comparison (`--folds K`).
 ///
 /// ```swift
 /// let samples = CrossValidatedCalibration().samples(from: scans, now: Date())
 /// let factors = ConformalCalibration.factors(from: samples)
 /// ```
 public struct CrossValidatedCalibration: Sendable {
-    /// Number of folds.
-    public var folds: Int
-    /// Seed of the fold assignment.
+    /// Which sightings are taken away while a scan is tested.
+    public enum HoldOut: Hashable, Sendable {
+        /// Each scan with its recording's sightings within `seconds` of it.
+        case scanWithNeighbours(seconds: TimeInterval)
+        /// k folds of track stretches.
+        case trackFolds(Int)
+    }
+
+    /// Which sightings are taken away while a scan is tested.
+    public var holdOut: HoldOut
+    /// Seed of the fold assignment, or of the choice of scans when there are more than
+    /// `maximumScans`.
     public var seed: UInt64
     /// The estimator to calibrate; its own calibration is ignored.
     public var estimator: WhereaboutsEstimator
     /// Cells known independently of the survey (OpenCellID): used as they are, never refit.
     public var publishedCells: [CellIdentity: KnownCell]
+    /// With `.scanWithNeighbours`, at most this many scans are tested (a seeded choice), so a
+    /// large survey calibrates in bounded time: every scan still helps place the emitters.
+    public var maximumScans: Int
+    /// A scan without a time loses the sightings its recording made this close to it.
+    public static let timelessRadius = 100.0
+    /// The default hold-out: each scan with two minutes of its recording either side.
+    public static let defaultHoldOut = HoldOut.scanWithNeighbours(seconds: 120)
 
     public init(
-        folds: Int = 5, seed: UInt64 = 1, estimator: WhereaboutsEstimator = WhereaboutsEstimator(),
-        publishedCells: [CellIdentity: KnownCell] = [:]
+        holdOut: HoldOut = defaultHoldOut, seed: UInt64 = 1, estimator: WhereaboutsEstimator = WhereaboutsEstimator(),
+        publishedCells: [CellIdentity: KnownCell] = [:], maximumScans: Int = 3000
     ) {
-        precondition(folds >= 2, "cross-validation needs at least two folds")
-        self.folds = folds
+        if case .trackFolds(let folds) = holdOut { precondition(folds >= 2, "cross-validation needs at least two folds") }
+        self.holdOut = holdOut
         self.seed = seed
         self.estimator = estimator
         self.publishedCells = publishedCells
+        self.maximumScans = maximumScans
     }
 
-    /// The fold of the scans of `track`.
-    public func fold(ofTrack track: Int64) -> Int {
-        // SplitMix64 finalizer: a well-mixed, seed-dependent, reproducible assignment.
-        var z = seed &+ UInt64(bitPattern: track) &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(folds))
+    /// k-fold refits by track stretch.
+    public init(
+        folds: Int, seed: UInt64 = 1, estimator: WhereaboutsEstimator = WhereaboutsEstimator(),
+        publishedCells: [CellIdentity: KnownCell] = [:]
+    ) {
+        self.init(holdOut: .trackFolds(folds), seed: seed, estimator: estimator, publishedCells: publishedCells)
     }
 
-    /// One sample per scan that the estimator could locate against the refit emitters, and one
-    /// more from the cells alone of each scan that heard both Wi-Fi and cells.
+    /// The fold of the scans of `track` among `folds`.
+    public func fold(ofTrack track: Int64, folds: Int) -> Int {
+        Int(Self.mix(UInt64(bitPattern: track), seed: seed) % UInt64(folds))
+    }
+
+    /// One sample per tested scan that the estimator could locate against the refit emitters,
+    /// and one more from the cells alone of each scan that heard both Wi-Fi and cells.
     public func samples(from scans: [SurveyScan], now: Date) -> [CalibrationSample] {
-        let assignment = scans.map { fold(ofTrack: $0.track) }
+        switch holdOut {
+        case .trackFolds(let folds): foldSamples(from: scans, folds: folds, now: now)
+        case .scanWithNeighbours(let seconds): neighbourhoodSamples(from: scans, window: seconds, now: now)
+        }
+    }
+
+    private func foldSamples(from scans: [SurveyScan], folds: Int, now: Date) -> [CalibrationSample] {
+        let assignment = scans.map { fold(ofTrack: $0.track, folds: folds) }
         var accessPointSightings: [BSSID: [(fold: Int, seen: SurveyObservation)]] = [:]
         var cellSightings: [CellIdentity: [(fold: Int, seen: SurveyObservation)]] = [:]
         for (index, scan) in scans.enumerated() {
             for (bssid, seen) in scan.accessPoints { accessPointSightings[bssid, default: []].append((assignment[index], seen)) }
             for (cell, seen) in scan.cells { cellSightings[cell, default: []].append((assignment[index], seen)) }
         }
-        var uncalibrated = estimator
-        uncalibrated.calibration = RadiusCalibration()
         var samples: [CalibrationSample] = []
         for heldOut in 0..<folds {
-            let cells = refitCells(cellSightings, without: heldOut)
+            var cells = publishedCells
+            for (identity, seen) in cellSightings where cells[identity] == nil {
+                let kept = seen.filter { $0.fold != heldOut }.map(\.seen)
+                if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) { cells[identity] = cell }
+            }
             let areas = Self.areas(of: cells)
             var accessPoints: [BSSID: KnownAccessPoint?] = [:]
             for (index, scan) in scans.enumerated() where assignment[index] == heldOut {
@@ -74,42 +112,104 @@ public struct CrossValidatedCalibration: Sendable {
                     }
                     if let refit = accessPoints[bssid] ?? nil { known[bssid] = refit }
                 }
-                let input = EstimationInput(
-                    wifi: scan.wifiObservations, cells: scan.cellObservations, accessPoints: known,
-                    knownCells: cells.filter { scan.cells[$0.key] != nil },
-                    areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now)
-                var queries = [input]
-                // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone
-                // stand for the cell-only queries that the cell factors are for.
-                if !input.wifi.isEmpty, !input.cells.isEmpty {
-                    var cellOnly = input
-                    cellOnly.wifi = []
-                    cellOnly.accessPoints = [:]
-                    queries.append(cellOnly)
-                }
-                for query in queries {
-                    guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { continue }
-                    samples.append(CalibrationSample(
-                        source: fix.estimate.location.source, emitterCount: fix.emitterCount,
-                        error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position),
-                        rawRadius: fix.rawRadius))
-                }
+                samples += locate(scan, accessPoints: known, cells: cells, areas: areas, now: now)
             }
         }
         return samples
     }
 
-    private func refitCells(
-        _ sightings: [CellIdentity: [(fold: Int, seen: SurveyObservation)]], without heldOut: Int
-    ) -> [CellIdentity: KnownCell] {
-        var cells = publishedCells
-        for (identity, seen) in sightings where cells[identity] == nil {
-            let kept = seen.filter { $0.fold != heldOut }.map(\.seen)
-            if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) {
-                cells[identity] = cell
+    /// A sighting with the recording and time that decide whether it shares a scan's GPS error.
+    private struct Sighting {
+        var recording: Int64
+        var time: Double?
+        var seen: SurveyObservation
+    }
+
+    private func neighbourhoodSamples(from scans: [SurveyScan], window: TimeInterval, now: Date) -> [CalibrationSample] {
+        var accessPointSightings: [BSSID: [Sighting]] = [:]
+        var cellSightings: [CellIdentity: [Sighting]] = [:]
+        for scan in scans {
+            let time = Self.time(of: scan)
+            for (bssid, seen) in scan.accessPoints {
+                let when = seen.time?.timeIntervalSince1970 ?? time
+                accessPointSightings[bssid, default: []].append(Sighting(recording: scan.recording, time: when, seen: seen))
+            }
+            for (cell, seen) in scan.cells {
+                let when = seen.time?.timeIntervalSince1970 ?? time
+                cellSightings[cell, default: []].append(Sighting(recording: scan.recording, time: when, seen: seen))
             }
         }
-        return cells
+        // Cells the scan did not hear keep their full-survey fit (they only shape the areas).
+        var allCells = publishedCells
+        for (identity, seen) in cellSightings where allCells[identity] == nil {
+            if let cell = EmitterAggregator.aggregateCell(identity, observations: seen.map(\.seen)) { allCells[identity] = cell }
+        }
+        let cellsByArea = Dictionary(grouping: allCells.values, by: \.identity.areaIdentity)
+        let stride = max(1, (scans.count + maximumScans - 1) / maximumScans)
+        var samples: [CalibrationSample] = []
+        for (index, scan) in scans.enumerated() where stride == 1 || Self.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
+            let time = Self.time(of: scan)
+            func independent(_ sightings: [Sighting]) -> [SurveyObservation] {
+                sightings.filter { other in
+                    guard other.recording == scan.recording else { return true }
+                    guard let time, let otherTime = other.time else {
+                        return Geodesy.distance(from: other.seen.position, to: scan.position) > Self.timelessRadius
+                    }
+                    return abs(otherTime - time) > window
+                }.map(\.seen)
+            }
+            var known: [BSSID: KnownAccessPoint] = [:]
+            for bssid in scan.accessPoints.keys {
+                let kept = independent(accessPointSightings[bssid] ?? [])
+                if !kept.isEmpty, let refit = EmitterAggregator.aggregateAccessPoint(bssid, observations: kept) { known[bssid] = refit }
+            }
+            // Only the areas of the scan's cells matter; their members with the heard ones refit.
+            var cells: [CellIdentity: KnownCell] = [:]
+            for area in Set(scan.cells.keys.map(\.areaIdentity)) {
+                for cell in cellsByArea[area] ?? [] { cells[cell.identity] = cell }
+            }
+            for identity in scan.cells.keys where publishedCells[identity] == nil {
+                let kept = independent(cellSightings[identity] ?? [])
+                cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
+            }
+            samples += locate(scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), now: now)
+        }
+        return samples
+    }
+
+    /// When `scan` was made: its own time, else that of any of its observations.
+    private static func time(of scan: SurveyScan) -> Double? {
+        if let time = scan.time { return time.timeIntervalSince1970 }
+        let observed = scan.accessPoints.values.lazy.compactMap(\.time).first ?? scan.cells.values.lazy.compactMap(\.time).first
+        return observed?.timeIntervalSince1970
+    }
+
+    /// The samples of `scan` located against refit emitters: its whole scan, and its cells alone.
+    private func locate(
+        _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
+        areas: [AreaIdentity: KnownArea], now: Date
+    ) -> [CalibrationSample] {
+        var uncalibrated = estimator
+        uncalibrated.calibration = RadiusCalibration()
+        let input = EstimationInput(
+            wifi: scan.wifiObservations, cells: scan.cellObservations, accessPoints: accessPoints,
+            knownCells: cells.filter { scan.cells[$0.key] != nil },
+            areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now)
+        var queries = [input]
+        // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
+        // the cell-only queries that the cell factors are for.
+        if !input.wifi.isEmpty, !input.cells.isEmpty {
+            var cellOnly = input
+            cellOnly.wifi = []
+            cellOnly.accessPoints = [:]
+            queries.append(cellOnly)
+        }
+        return queries.compactMap { query in
+            guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { return nil }
+            return CalibrationSample(
+                source: RadiusCalibration.Source(of: fix.estimate), emitterCount: fix.emitterCount,
+                error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius)
+        }
     }
 
     private static func areas(of cells: [CellIdentity: KnownCell]) -> [AreaIdentity: KnownArea] {
@@ -118,5 +218,13 @@ public struct CrossValidatedCalibration: Sendable {
             areas[area] = EmitterAggregator.aggregateArea(area, cells: members)
         }
         return areas
+    }
+
+    /// SplitMix64's finalizer: a well-mixed, seed-dependent, reproducible hash.
+    private static func mix(_ value: UInt64, seed: UInt64) -> UInt64 {
+        var z = seed &+ value &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

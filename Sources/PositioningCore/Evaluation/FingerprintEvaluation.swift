@@ -27,12 +27,14 @@ public struct FingerprintEvaluation: Sendable {
         public var floorHits: Int
         public var floorQueries: Int
         /// Answered queries whose truth lay inside the radius `locate` would report
-        /// (`FingerprintPolicy.radius(of:)`, uncalibrated), in the same metres as the errors.
+        /// (`FingerprintPolicy.radius(of:)` scaled by `calibration`'s fingerprint factor), in the
+        /// same metres as the errors.
         public var insideRadius: Int
 
         /// Matches every fingerprint of `validation` with `matcher` and scores it.
         public init(
-            name: String, matcher: FingerprintMatcher, validation: [Fingerprint], policy: FingerprintPolicy = FingerprintPolicy()
+            name: String, matcher: FingerprintMatcher, validation: [Fingerprint], policy: FingerprintPolicy = FingerprintPolicy(),
+            calibration: RadiusCalibration = RadiusCalibration()
         ) {
             self.name = name
             queries = validation.count
@@ -50,7 +52,9 @@ public struct FingerprintEvaluation: Sendable {
                 errors.append(error)
                 // The radius is in ground metres; the error in projected ones, 1/cos(latitude) larger.
                 let stretch = 1 / cos(truth.position.latitude * .pi / 180)
-                if error <= policy.radius(of: match) * stretch { insideRadius += 1 }
+                let radius = calibration.calibrated(
+                    policy.radius(of: match), source: .fingerprint, emitterCount: match.sharedAccessPoints)
+                if error <= radius * stretch { insideRadius += 1 }
                 if let building = truth.building {
                     buildingQueries += 1
                     if match.building == building { buildingHits += 1 }

@@ -47,13 +47,13 @@ public struct InspectedFix: Hashable, Sendable {
             marker == Double(1 << (index + 1))
         }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
         estimate.location.horizontalAccuracy = calibration.calibrated(
-            rawRadius, source: estimate.location.source, emitterCount: representativeCount(of: bin))
+            rawRadius, source: RadiusCalibration.Source(of: estimate), emitterCount: representativeCount(of: bin))
         return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin)
     }
 
     private static let markerCalibration: RadiusCalibration = {
         var calibration = RadiusCalibration()
-        for source in LocationSource.allCases {
+        for source in RadiusCalibration.Source.allCases {
             for (index, bin) in RadiusCalibration.CountBin.allCases.enumerated() {
                 calibration.setFactor(Double(1 << (index + 1)), for: source, bin: bin)
             }

@@ -14,13 +14,20 @@ public struct SurveyScan: Hashable, Sendable {
     /// Which stretch of one surveyor's track the scan belongs to. Scans of one stretch share
     /// their GPS drift and are seconds apart, so cross-validation keeps them in one fold.
     public var track: Int64
+    /// Which recording the scan came from (one import: one device's log, or one merged file).
+    /// Scans of one recording made close in time share their GPS error.
+    public var recording: Int64
+    /// When the scan was made; nil when the survey did not say.
+    public var time: Date?
 
     public init(
         position: Coordinate, accessPoints: [BSSID: SurveyObservation] = [:], cells: [CellIdentity: SurveyObservation] = [:],
-        track: Int64 = 0
+        track: Int64 = 0, recording: Int64 = 0, time: Date? = nil
     ) {
         self.position = position
         self.track = track
+        self.recording = recording
+        self.time = time
         self.accessPoints = accessPoints
         self.cells = cells
     }

@@ -125,6 +125,13 @@ public struct FingerprintMatcher: Sendable {
     /// The best match for a scan's readings (access-point names as in the fingerprints), or nil
     /// when no fingerprint shares an access point with it.
     public func match(_ readings: [FingerprintReading]) -> FingerprintMatch? {
+        match(readings, excluding: nil)
+    }
+
+    /// The best match for `readings` among the fingerprints for which `excluded` (called with a
+    /// fingerprint's index in the array the matcher was built from) is false — for holding a
+    /// fingerprint and its siblings out without building another matcher.
+    public func match(_ readings: [FingerprintReading], excluding excluded: ((Int) -> Bool)?) -> FingerprintMatch? {
         var query: [(column: Int, value: Double)] = []
         var queryOnlySum = 0.0, querySum = 0.0, querySquares = 0.0
         var seen = Set<String>()
@@ -151,6 +158,7 @@ public struct FingerprintMatcher: Sendable {
         var scored: [(entry: Int, distance: Double, shared: Int)] = []
         scored.reserveCapacity(shared.count)
         for (entry, terms) in shared {
+            if let excluded, excluded(Int(entry)) { continue }
             let candidate = entries[Int(entry)]
             let distance: Double
             switch parameters.metric {

@@ -10,9 +10,13 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
         name: "db calibrate",
         abstract: "Calibrate the accuracy radius against the map's own survey scans.",
         discussion: """
-            Deals the surveyed scans into folds; for each fold, re-aggregates every emitter its \
-            scans heard from the other folds only, locates the fold's scans against those and \
-            compares each fix with the scan's GPS position. Per source and emitter-count bin \
+            Holds each surveyed scan out (at most 3000, a seeded choice) together with every \
+            sighting its recording made within two minutes of it (they share its GPS drift), \
+            re-aggregates the emitters it heard from the rest of the survey, locates it against \
+            those and compares the fix with the scan's GPS position; --folds K instead deals \
+            half-hour track stretches into K folds (sparser refits, wider radii). Fingerprint \
+            tables are matched without each fingerprint's own visit (same hour, same spot) and \
+            give the factors of fingerprint fixes. Per source and emitter-count bin \
             (1, 2, 3-4, 5-9, 10+), the factor is the ceil((n+1)*0.68)-th smallest ratio of error \
             to raw radius (split conformal prediction), so the scaled radius holds the truth 68 % \
             of the time; bins with fewer than 20 scans use their source's pooled factor. Until a \
@@ -21,8 +25,8 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             """,
         options: [
             .value("--db", "PATH", help: "Radio map to calibrate (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .value("--folds", "K", help: "Number of folds (default 5)."),
-            .value("--seed", "N", help: "Seed of the fold assignment (default 1)."),
+            .value("--folds", "K", help: "Use K folds of track stretches instead of holding each scan out with its ±2 min."),
+            .value("--seed", "N", help: "Seed of the fold assignment or of the scans tested (default 1)."),
             .flag("--json", help: "Print the factors as JSON."),
         ],
         examples: ["whereabouts db calibrate", "whereabouts db calibrate --db town.sqlite --folds 10 --json"])
@@ -34,8 +38,10 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
-        let calibrator = try CalibrationOptions(arguments).calibrator(publishedCells: radioMap.publishedCells())
-        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(radioMap, calibrator: calibrator)
+        let options = try CalibrationOptions(arguments)
+        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(
+            radioMap, calibrator: options.calibrator(publishedCells: radioMap.publishedCells()),
+            fingerprintCalibrator: options.fingerprintCalibrator())
         try radioMap.replaceCalibrationFactors(factors)
         if arguments.flag("--json") {
             context.output.line(CalibrationOptions.json(factors, samples: sampleCount))
@@ -51,7 +57,9 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
 
 /// Shared by `db calibrate`, `eval` and `locate`: how factors are computed, shown and applied.
 struct CalibrationOptions {
-    var folds = 5
+    /// k-fold refits by track stretch when given; else each scan is held out with its
+    /// recording's sightings within two minutes (`CrossValidatedCalibration.defaultHoldOut`).
+    var folds: Int?
     var seed: UInt64 = 1
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -65,15 +73,24 @@ struct CalibrationOptions {
         }
     }
 
+    func fingerprintCalibrator() -> FingerprintCalibration {
+        FingerprintCalibration(holdOut: folds.map { .sessionFolds($0) } ?? .visit, seed: seed)
+    }
+
     func calibrator(publishedCells: [CellIdentity: KnownCell]) -> CrossValidatedCalibration {
-        CrossValidatedCalibration(folds: folds, seed: seed, publishedCells: publishedCells)
+        CrossValidatedCalibration(
+            holdOut: folds.map { .trackFolds($0) } ?? CrossValidatedCalibration.defaultHoldOut, seed: seed,
+            publishedCells: publishedCells)
     }
 
     /// Factors from `radioMap`'s survey scans, and how many held-out fixes they rest on.
     static func crossValidatedFactors(
-        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration
+        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration, fingerprintCalibrator: FingerprintCalibration
     ) throws -> (factors: [CalibrationFactor], samples: Int) {
-        let samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
+        var samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
+        if try radioMap.hasFingerprints() {
+            samples += fingerprintCalibrator.samples(from: try radioMap.fingerprints())
+        }
         return (ConformalCalibration.factors(from: samples), samples.count)
     }
 

@@ -26,8 +26,32 @@ extension EvalCommand {
         guard !survey.isEmpty else { throw CommandFailure(.dataError, "\(training) holds no fingerprint table rows") }
         guard !queries.isEmpty else { throw CommandFailure(.dataError, "\(validation) holds no fingerprint table rows") }
 
+        var policy = FingerprintPolicy()
+        policy.matching = parameters
+        // The radius factor comes from the training table alone (sessions held out by k-fold,
+        // as `db calibrate` does for a map's fingerprints); the validation table is only scored.
+        let factors: [CalibrationFactor]
+        let calibrationNote: String
+        switch arguments.value("--calibration")?.lowercased() ?? "kfold" {
+        case "none":
+            factors = []
+            calibrationNote = "radius: raw (uncalibrated)"
+        case "kfold":
+            let options = try CalibrationOptions(arguments)
+            var calibrator = options.fingerprintCalibrator()
+            calibrator.policy = policy
+            let samples = calibrator.samples(from: survey)
+            factors = ConformalCalibration.factors(from: samples)
+            calibrationNote = "radius: conformal factors from \(samples.count) training fingerprint matches ("
+                + (options.folds.map { "sessions in \($0) folds" } ?? "each held out without its own visit to its spot") + ")"
+                + (factors.isEmpty ? " (no factors: raw radius)" : "")
+        case let other:
+            throw CommandFailure.usage("with --fingerprints, --calibration expects kfold or none, got '\(other)'")
+        }
+        let calibration = ConformalCalibration.radiusCalibration(factors)
         let report = FingerprintEvaluation(rows: [
-            .init(name: "whereabouts", matcher: FingerprintMatcher(fingerprints: survey, parameters: parameters), validation: queries),
+            .init(name: "whereabouts", matcher: FingerprintMatcher(fingerprints: survey, parameters: parameters), validation: queries,
+                  policy: policy, calibration: calibration),
             .init(name: "1-NN dBm", matcher: FingerprintMatcher(fingerprints: survey, parameters: .plainNearestNeighbour),
                   validation: queries),
         ])
@@ -39,9 +63,11 @@ extension EvalCommand {
                 writer.writeKey("input"); writer.write(title)
                 writer.writeKey("matcher"); writer.write(setting)
                 writer.writeKey("units"); writer.write("EPSG:3857 metres")
+                writer.writeKey("calibration"); writer.write(calibrationNote)
+                writer.writeKey("factors"); CalibrationOptions.writeFactors(factors, to: &writer)
             })
         } else {
-            context.output.line("\(title); \(setting); errors in the table's EPSG:3857 metres")
+            context.output.line("\(title); \(setting); errors in the table's EPSG:3857 metres; \(calibrationNote)")
             context.output.write(report.table)
         }
         return .success

@@ -23,7 +23,9 @@ enum EvalCommand: WhereaboutsCommand {
             and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
-            k-fold refits, as `db calibrate` does; none shows the raw radius.
+            held-out refits, as `db calibrate` does (each scan without its recording's ±2 min; \
+            --folds K: K folds of track stretches); none shows the raw radius. With \
+            --fingerprints the fingerprint factor comes from the training table alone.
             """,
         options: [
             .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
@@ -40,7 +42,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to evaluate against (with --queries)."),
             .value("--estimator", "NAME", help: "whereabouts, ichnaea, or both (default)."),
             .value("--calibration", "MODE", help: "stored, kfold or none (see above)."),
-            .value("--folds", "K", help: "Folds for k-fold calibration (default 5)."),
+            .value("--folds", "K", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
@@ -111,9 +113,12 @@ enum EvalCommand: WhereaboutsCommand {
                 : "radius: factors stored in the map"
         case .kfold:
             let computed = try CalibrationOptions.crossValidatedFactors(
-                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()))
+                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
+                fingerprintCalibrator: calibration.fingerprintCalibrator())
             factors = computed.factors
-            calibrationNote = "radius: \(calibration.folds)-fold conformal factors from \(computed.samples) survey scan fixes"
+            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
+                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min")
+                + ")"
         }
         if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
