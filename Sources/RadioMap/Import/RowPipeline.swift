@@ -6,7 +6,7 @@ import PositioningCore
 /// decompressing and parsing are about half of an import's CPU time.
 ///
 /// Rows arrive in file order, each with its line number and its parse result, in batches; at
-/// most a few batches wait, so memory stays bounded. ``cancel()`` (also run by the importer when
+/// most about one write batch's worth waits, so memory stays bounded. ``cancel()`` (also run by the importer when
 /// it stops early: a strict-mode rejection, a database error) stops the thread and waits for
 /// it, so the file and the reader are never used by two threads at once.
 ///
@@ -37,7 +37,9 @@ final class RowPipeline: @unchecked Sendable {
     private var cancelled = false
     private var finished = false
     private static let batchSize = 8_192
-    private static let queueLimit = 4
+    /// A little more than the importer's largest write batch (`SurveyImporter.observationBatchSize`):
+    /// while the importer writes one batch, this thread parses the next instead of waiting.
+    private static let queueLimit = 18
 
     /// Starts the thread.
     /// - Parameters:

@@ -7,7 +7,7 @@ extension SurveyImporter {
         switch row {
         case .accessPoint(let bssid, let seen):
             pendingAccessPointObservations.append(PendingObservation(bssid: bssid.rawValue, line: line, seen: seen))
-            if pendingAccessPointObservations.count >= Self.observationBatchSize { try flushAccessPointObservations() }
+            if pendingAccessPointObservations.count >= batchLimit { try flushAccessPointObservations() }
         case .cellObservation(let cell, let seen):
             let insert = statements.insertCellObservation
             insert.reset()
@@ -19,7 +19,7 @@ extension SurveyImporter {
             aggregation.cells.insert(cell)
         case .publishedCell(let cell):
             pendingPublishedCells.append((cell, line))
-            if pendingPublishedCells.count >= Self.observationBatchSize { try flushPublishedCells() }
+            if pendingPublishedCells.count >= batchLimit { try flushPublishedCells() }
         case .fingerprint(let fingerprint):
             try connection.cachedStatement(sql: """
                 INSERT INTO fingerprints(import_id, line, latitude, longitude, floor, building, time)
@@ -40,9 +40,16 @@ extension SurveyImporter {
     /// clustered by BSSID, and inserting in key order touches each B-tree page once per batch
     /// instead of once per row (survey files list sightings in time order, i.e. random BSSIDs).
     /// Once the table outgrows the page cache every batch rereads and rewrites most of it, so
-    /// batches are large: 256 Ki rows (about 30 MiB pending) imported 5 M WiGLE rows in 27 s
-    /// instead of 59 s with 64 Ki, at 135 MiB peak (the import issue allows 150).
-    static let observationBatchSize = 262_144
+    /// batches are large: 128 Ki rows imported 5 M WiGLE rows in 21 s instead of 59 s with
+    /// 64 Ki (and the parsing thread may run a batch ahead, see `RowPipeline`), at 132 MiB peak
+    /// (the import issue allows 150). Published cells are batched the same way.
+    static let observationBatchSize = 131_072
+
+    /// The batch size for the next flush: small at first, so that writing starts while the
+    /// first rows are still being parsed, then doubling up to `observationBatchSize`.
+    func growBatchLimit() {
+        batchLimit = min(2 * batchLimit, Self.observationBatchSize)
+    }
 
     /// Writes what is still pending once every row has been stored, and counts the published cells.
     func finishRows() throws {
@@ -75,6 +82,7 @@ extension SurveyImporter {
             aggregation.accessPoints.insert(entry.bssid)
         }
         pendingAccessPointObservations.removeAll(keepingCapacity: true)
+        growBatchLimit()
     }
 
     /// Writes the pending published cells in key order (the `cells` B-tree's), a file's later
@@ -104,6 +112,7 @@ extension SurveyImporter {
         }
         publishedCellRows += pendingPublishedCells.count
         pendingPublishedCells.removeAll(keepingCapacity: true)
+        growBatchLimit()
     }
 
     /// Counts the published cells as new or updated: new are the ones the `cells` table gained,

@@ -23,6 +23,8 @@ final class SurveyImporter {
     let aggregation: EmitterReaggregation
     var pendingAccessPointObservations: [PendingObservation] = []
     var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
+    /// Rows pending before they are written (see `growBatchLimit`).
+    var batchLimit = 8_192
     /// How many cells the map had before the first published one was written, and how many
     /// published rows were written since (see `countPublishedCells`).
     var publishedCellsBefore: Int?
