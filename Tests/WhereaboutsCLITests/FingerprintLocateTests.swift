@@ -28,13 +28,19 @@ import TestSupport
         return text
     }
 
-    @Test func aScanOnTheSecondFloorIsLocatedThereByFingerprint() async throws {
-        let directory = TemporaryDirectory("fingerprint-locate")
+    /// A radio map in `directory` holding the fingerprint table `table`, imported by the CLI.
+    static func importedMap(_ table: String, in directory: TemporaryDirectory) async throws -> String {
         let tablePath = directory.path("fingerprints.csv")
-        try Self.table().write(toFile: tablePath, atomically: true, encoding: .utf8)
+        try table.write(toFile: tablePath, atomically: true, encoding: .utf8)
         let map = directory.path("map.sqlite")
         let imported = await CLIRun(["import", "--db", map, "--quiet", tablePath])
         #expect(imported.status == 0, "\(imported.errors)")
+        return map
+    }
+
+    @Test func aScanOnTheSecondFloorIsLocatedThereByFingerprint() async throws {
+        let directory = TemporaryDirectory("fingerprint-locate")
+        let map = try await Self.importedMap(Self.table(), in: directory)
 
         let request = directory.path("scan.json")
         try """
@@ -98,11 +104,7 @@ import TestSupport
 
     @Test func dbCalibrateGivesFingerprintFixesACalibratedRadius() async throws {
         let directory = TemporaryDirectory("fingerprint-calibrate")
-        let tablePath = directory.path("fingerprints.csv")
-        try Self.surveyTable().write(toFile: tablePath, atomically: true, encoding: .utf8)
-        let map = directory.path("map.sqlite")
-        let imported = await CLIRun(["import", "--db", map, "--quiet", tablePath])
-        #expect(imported.status == 0, "\(imported.errors)")
+        let map = try await Self.importedMap(Self.surveyTable(), in: directory)
         let request = directory.path("scan.json")
         let heard = (0..<16).map { (index: Int) -> String in
             let signal: Double = -35 - 30 * log10(Self.distance(east: 25, north: 35, toAccessPoint: index))

@@ -74,7 +74,7 @@ public struct CrossValidatedCalibration: Sendable {
 
     /// The fold of the scans of `track` among `folds`.
     public func fold(ofTrack track: Int64, folds: Int) -> Int {
-        Int(Self.mix(UInt64(bitPattern: track), seed: seed) % UInt64(folds))
+        Int(SeededHash.mix(UInt64(bitPattern: track), seed: seed) % UInt64(folds))
     }
 
     /// One sample per tested scan that the estimator could locate against the refit emitters,
@@ -147,7 +147,7 @@ public struct CrossValidatedCalibration: Sendable {
         let cellsByArea = Dictionary(grouping: allCells.values, by: \.identity.areaIdentity)
         let stride = max(1, (scans.count + maximumScans - 1) / maximumScans)
         var samples: [CalibrationSample] = []
-        for (index, scan) in scans.enumerated() where stride == 1 || Self.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
+        for (index, scan) in scans.enumerated() where stride == 1 || SeededHash.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
             let time = Self.time(of: scan)
             func independent(_ sightings: [Sighting]) -> [SurveyObservation] {
                 sightings.filter { other in
@@ -218,13 +218,5 @@ public struct CrossValidatedCalibration: Sendable {
             areas[area] = EmitterAggregator.aggregateArea(area, cells: members)
         }
         return areas
-    }
-
-    /// SplitMix64's finalizer: a well-mixed, seed-dependent, reproducible hash.
-    private static func mix(_ value: UInt64, seed: UInt64) -> UInt64 {
-        var z = seed &+ value &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -75,7 +75,7 @@ public struct FingerprintCalibration: Sendable {
         // Hold out a seeded subset when the table is large: every fingerprint still serves as
         // a neighbour of the others.
         let stride = UInt64(max(1, (fingerprints.count + maximumQueries - 1) / maximumQueries))
-        let tested = fingerprints.indices.filter { stride == 1 || Self.mix(UInt64($0), seed: seed ^ 0x5EED) % stride == 0 }
+        let tested = fingerprints.indices.filter { stride == 1 || SeededHash.mix(UInt64($0), seed: seed ^ 0x5EED) % stride == 0 }
         var samples: [CalibrationSample] = []
         func score(_ index: Int, _ match: FingerprintMatch?) {
             guard let match, policy.trusts(match) else { return }
@@ -102,7 +102,7 @@ public struct FingerprintCalibration: Sendable {
                 fold = sessions.map { number[$0]! }
             } else {
                 let count = UInt64(folds ?? Self.maximumFolds)
-                fold = sessions.map { Self.mix(UInt64(bitPattern: $0), seed: seed) % count }
+                fold = sessions.map { SeededHash.mix(UInt64(bitPattern: $0), seed: seed) % count }
             }
             let matcher = FingerprintMatcher(fingerprints: fingerprints, parameters: policy.matching)
             for index in tested {
@@ -110,13 +110,5 @@ public struct FingerprintCalibration: Sendable {
             }
         }
         return samples
-    }
-
-    /// SplitMix64's finalizer: a well-mixed, seed-dependent, reproducible hash.
-    private static func mix(_ value: UInt64, seed: UInt64) -> UInt64 {
-        var z = seed &+ value &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -177,11 +177,8 @@ struct SurveySplit: CustomStringConvertible {
     static func unitHash(_ key: String, seed: UInt64) -> Double {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        var z = hash &+ seed &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
+        // (hash + seed·φ, mixed: the key's hash plays the part of SplitMix64's state.)
+        return Double(SeededHash.mix(seed, seed: hash) >> 11) / Double(1 << 53)
     }
 
     static func quoted(_ field: String) -> String {
