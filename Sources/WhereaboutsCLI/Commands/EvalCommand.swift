@@ -33,7 +33,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
             .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
-            .value("--min-aps", "N", help: "With --survey: held-out scans need at least N access points (default 3)."),
+            .value("--min-aps", "N", help: "With --survey: a held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query."),
             .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
             .value("--validation", "FILE", help: "With --fingerprints: the fingerprint table to locate and score."),
             .value("--neighbours", "K", help: "With --fingerprints: neighbours that vote and average (default 11)."),
