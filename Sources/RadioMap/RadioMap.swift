@@ -1,6 +1,5 @@
 import Foundation
 import PositioningCore
-internal import CSQLite
 
 /// The local radio map: where access points, cells and areas are, in one SQLite file.
 ///
@@ -79,7 +78,7 @@ public final class RadioMap {
     private static func openConnection(_ path: String, mode: AccessMode) throws -> SQLiteConnection {
         do {
             return try SQLiteConnection(path: path, readOnly: mode == .readOnly)
-        } catch where error.code == Int(SQLITE_CANTOPEN) {
+        } catch where error.isCannotOpen {
             throw RadioMapError.notARadioMap(path: path, reason: "file is unreadable")
         }
     }
@@ -138,7 +137,7 @@ public final class RadioMap {
             do {
                 try connection.execute("PRAGMA journal_mode = WAL")
                 return
-            } catch where error.extendedCode & 0xff == 5 && ContinuousClock.now < deadline {
+            } catch where error.isBusy && ContinuousClock.now < deadline {
                 usleep(10_000)
             }
         }

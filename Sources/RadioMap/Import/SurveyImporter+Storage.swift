@@ -106,9 +106,10 @@ extension SurveyImporter {
         }
         // Sorted by key, so one area's cells are adjacent: one set insertion per area and batch.
         var lastArea: AreaIdentity?
-        for index in order where pending[index].cell.identity.areaIdentity != lastArea {
-            lastArea = pending[index].cell.identity.areaIdentity
-            aggregation.areas.insert(lastArea!)
+        for index in order {
+            let area = pending[index].cell.identity.areaIdentity
+            if area != lastArea { aggregation.areas.insert(area) }
+            lastArea = area
         }
         publishedCellRows += pendingPublishedCells.count
         pendingPublishedCells.removeAll(keepingCapacity: true)

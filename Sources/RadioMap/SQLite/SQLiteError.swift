@@ -26,6 +26,10 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isNotADatabase: Bool { code == Int(SQLITE_NOTADB) }
     /// The file is damaged (`SQLITE_CORRUPT`).
     public var isCorrupt: Bool { code == Int(SQLITE_CORRUPT) }
+    /// The file could not be opened (`SQLITE_CANTOPEN`).
+    public var isCannotOpen: Bool { code == Int(SQLITE_CANTOPEN) }
+    /// Another connection holds the lock needed (`SQLITE_BUSY`).
+    public var isBusy: Bool { code == Int(SQLITE_BUSY) }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"

@@ -31,13 +31,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Resets the statement and binds one integer to parameter 1, without the array of
-    /// `bind(_:)`, for point lookups by an integer key.
-    func bind(integer value: Int64) {
-        sqlite3_reset(handle)
-        sqlite3_bind_int64(handle, 1, value)
-    }
-
     /// Resets the statement and binds `values` to the parameters 1…n, without an array of
     /// `SQLiteValue` (a request's access points are looked up with one such statement).
     func bind(integers values: some Sequence<Int64>) {
