@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
-// above it here. Only RadioMap touches CSQLite, CZlib and CLZMA, and only WiFiScanner touches CNetlink.
+// above it here. Only RadioMap touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
 let package = Package(
     name: "Whereabouts",
     products: [
@@ -15,8 +15,9 @@ let package = Package(
         .systemLibrary(name: "CNetlink", pkgConfig: "libnl-genl-3.0", providers: [.apt(["libnl-genl-3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "PositioningCore"),
-        .target(name: "RadioMap", dependencies: ["PositioningCore", "CSQLite", "CZlib", "CLZMA"]),
+        .target(name: "RadioMap", dependencies: ["PositioningCore", "CSQLite", "CZlib", "CLZMA", "CCrypto"]),
         .target(name: "WiFiScanner", dependencies: ["PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["PositioningCore"]),
         .target(name: "GNSS", dependencies: ["PositioningCore"]),

@@ -108,6 +108,9 @@ public final class RadioMap {
             try connection.execute("PRAGMA mmap_size = \(Self.readerMapSize)")
             try connection.execute("PRAGMA cache_size = -16384")
         case .readWrite:
+            if applicationID == 0 {
+                try connection.execute("PRAGMA page_size = \(Self.pageSize)")
+            }
             try enableWriteAheadLog(connection)
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 48 MiB page cache keeps those pages
@@ -123,6 +126,14 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// The page size of a new radio map (an existing file keeps its own). Bulk imports split and
+    /// write half as many pages as with SQLite's 4 KiB default: a million OpenCellID rows import
+    /// in 1.88 s instead of 2.01 s, a million WiGLE rows in 2.59 s instead of 2.88 s. Lookups
+    /// pay a little for the longer in-page search: `locate --batch` on a 1 M-AP map takes 4 %
+    /// more CPU (16 KiB pages: 10 %, for no faster import). Takes effect only before the file's
+    /// first write, which switching it to WAL is.
+    static let pageSize = 8192
 
     /// How much of the file a read-only connection maps into memory (address space, not RAM;
     /// SQLite caps it at its compile-time `SQLITE_MAX_MMAP_SIZE`, 2 GiB on Debian).

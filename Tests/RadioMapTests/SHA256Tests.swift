@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SHA256Tests {
     static func digest(_ bytes: [UInt8], chunkSize: Int = 1000) -> String {
-        var hash = SHA256()
+        let hash = SHA256()
         var index = 0
         while index < bytes.count {
             hash.update(Array(bytes[index..<min(index + chunkSize, bytes.count)]))

@@ -15,7 +15,7 @@ final class SurveyImporter {
     private let started = ContinuousClock.now
 
     private var reader = CSVRecordReader()
-    private let hash = BackgroundHasher()
+    private let hash = SHA256()
     private var rowsRead = 0
     private var rowsImported = 0
     private var tally = RejectionTally()
@@ -146,8 +146,8 @@ final class SurveyImporter {
         guard !candidates.isEmpty else { return nil }
         // Plain content is what is recorded; maps written before that recorded the hash of a
         // compressed file's own bytes, so both are checked.
-        var rawHash = SHA256()
-        var plainHash = SHA256()
+        let rawHash = SHA256()
+        let plainHash = SHA256()
         let content = try SurveyInput(path: path)
         while try content.readChunk(raw: { rawHash.update($0) }, plain: { plainHash.update($0) }) {}
         for digest in [plainHash.finalize(), rawHash.finalize()] {

@@ -45,7 +45,7 @@ final class PlacesImporter {
 
     func run() throws -> ImportSummary {
         let file = try FileChunkReader(path: path)
-        var hash = SHA256()
+        let hash = SHA256()
         while try file.readChunk(path: path, { hash.update($0) }) {}
         file.rewind()
         let contentHash = hash.finalize()
