@@ -104,6 +104,33 @@ import Testing
         #expect(calibration.samples(from: laterOnTheSameWalk, now: Date()).count == laterOnTheSameWalk.count)
     }
 
+    @Test func aScansCellIsRefitFromItsNeighboursOnTheSameWalkButNeverFromItself() throws {
+        // One walk of five scans, 20 s and about 110 m apart, all under one cell. Cell errors are
+        // hundreds of metres, GPS drift a few: the neighbours stay in the refit, the scan does not.
+        let cell = try CellIdentity(radio: .lte, mcc: 262, mnc: 1, area: 40, cellID: 4001)
+        let scans = (0..<5).map { step in
+            let position = Coordinate(latitude: 50 + Double(step) * 1e-3, longitude: 8)
+            let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(step) * 20)
+            return SurveyScan(
+                position: position,
+                cells: [cell: SurveyObservation(position: position, positionAccuracy: 5, signalStrength: -80, time: time)],
+                track: 1, recording: 1, time: time)
+        }
+        let samples = CrossValidatedCalibration().samples(from: scans, now: Date())
+        try #require(samples.count == scans.count)
+        #expect(samples.allSatisfy { $0.source == .cell })
+        // Refit from the other four, the middle scan's cell sits on it; the end scans' cells sit
+        // two and a half steps away. Had a scan placed its own cell, every error would be small.
+        let errors = samples.map(\.error).sorted()
+        #expect(errors[0] < 20)
+        #expect(errors[3] > 250 && errors[4] > 250)
+        // A cell heard by one scan only is unknown once that scan is held out.
+        let lone = try CellIdentity(radio: .lte, mcc: 262, mnc: 1, area: 40, cellID: 4002)
+        var alone = scans[0]
+        alone.cells = [lone: SurveyObservation(position: alone.position, positionAccuracy: 5, signalStrength: -80, time: alone.time)]
+        #expect(CrossValidatedCalibration().samples(from: [alone], now: Date()).isEmpty)
+    }
+
     @Test func crossValidationNeverLetsAScanPlaceItsOwnAccessPoints() {
         // Every access point is heard by exactly one scan: with that scan held out, nothing of
         // it is known, so no sample can exist.

@@ -11,8 +11,9 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
         abstract: "Calibrate the accuracy radius against the map's own survey scans.",
         discussion: """
             Holds each surveyed scan out (at most 3000, a seeded choice) together with every \
-            sighting its recording made within two minutes of it (they share its GPS drift), \
-            re-aggregates the emitters it heard from the rest of the survey, locates it against \
+            access-point sighting its recording made within two minutes of it (they share its \
+            GPS drift; its cells lose only its own sightings), re-aggregates the emitters it \
+            heard from the rest of the survey, locates it against \
             those and compares the fix with the scan's GPS position; --folds K instead deals \
             half-hour track stretches into K folds (sparser refits, wider radii). Fingerprint \
             tables are matched without each fingerprint's own visit (same hour, same spot) and \

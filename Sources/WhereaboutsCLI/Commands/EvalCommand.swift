@@ -23,7 +23,8 @@ enum EvalCommand: WhereaboutsCommand {
             and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
-            held-out refits, as `db calibrate` does (each scan without its recording's ±2 min; \
+            held-out refits, as `db calibrate` does (each scan without its recording's ±2 min, \
+            its cells without the scan alone; \
             --folds K: K folds of track stretches); none shows the raw radius. With \
             --fingerprints the fingerprint factor comes from the training table alone.
             """,
@@ -117,7 +118,7 @@ enum EvalCommand: WhereaboutsCommand {
                 fingerprintCalibrator: calibration.fingerprintCalibrator())
             factors = computed.factors
             calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
-                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min")
+                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
                 + ")"
         }
         if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
