@@ -25,30 +25,64 @@ struct ObservationPlaces {
             return
         }
         isCompact = false
-        var placeOf = Array(repeating: -1, count: observations.count)
-        var places: [[Int]] = []
-        for start in observations.indices where placeOf[start] < 0 {
-            // Breadth-first walk over "close enough" links from an unplaced sighting.
-            placeOf[start] = places.count
-            var members = [start]
-            var next = 0
-            while next < members.count {
-                let current = observations[members[next]]
-                next += 1
-                for other in observations.indices where placeOf[other] < 0 {
-                    if Geodesy.distance(from: current.position, to: observations[other].position)
-                        <= policy.placeSeparation
-                    {
-                        placeOf[other] = places.count
-                        members.append(other)
-                    }
-                }
-            }
-            places.append(members)
-        }
+        let places = Self.clusters(of: observations.map { NVector($0.position) }, separation: policy.placeSeparation)
         self.places = places.map { $0.map { observations[$0] } }.sorted {
             Self.latestTime(of: $0) > Self.latestTime(of: $1)
         }
+    }
+
+    /// Single-link clusters of `points` (unit vectors) at `separation` metres, each as indices in
+    /// ascending order, the clusters in the order of their smallest index.
+    ///
+    /// Comparing every pair took minutes in calibration, which refits a travelling hotspot (heard
+    /// across a whole town, so never compact) once per tested scan. Points are bucketed in cubes
+    /// with edges of `separation / earthRadius` in the Earth-centred frame: two points that close
+    /// have a chord no longer than that, so they lie in the same or adjacent cubes (also across the
+    /// antimeridian and at the poles), and only those are compared.
+    static func clusters(of points: [NVector], separation: Double) -> [[Int]] {
+        struct Cube: Hashable {
+            var x: Int
+            var y: Int
+            var z: Int
+        }
+        let edge = separation / Geodesy.earthRadius
+        func cube(of point: NVector) -> Cube {
+            Cube(x: Int((point.x / edge).rounded(.down)), y: Int((point.y / edge).rounded(.down)),
+                 z: Int((point.z / edge).rounded(.down)))
+        }
+        var unplaced: [Cube: [Int]] = [:]
+        for (index, point) in points.enumerated() { unplaced[cube(of: point), default: []].append(index) }
+        var placed = [Bool](repeating: false, count: points.count)
+        var clusters: [[Int]] = []
+        for start in points.indices where !placed[start] {
+            // Breadth-first walk over "close enough" links from an unplaced point.
+            placed[start] = true
+            var members = [start]
+            var next = 0
+            while next < members.count {
+                let current = points[members[next]]
+                next += 1
+                let home = cube(of: current)
+                for dx in -1...1 {
+                    for dy in -1...1 {
+                        for dz in -1...1 {
+                            let key = Cube(x: home.x + dx, y: home.y + dy, z: home.z + dz)
+                            guard var bucket = unplaced[key] else { continue }
+                            bucket.removeAll { index in
+                                if placed[index] { return true }
+                                guard Geodesy.distance(between: current, and: points[index]) <= separation else { return false }
+                                placed[index] = true
+                                members.append(index)
+                                return true
+                            }
+                            unplaced[key] = bucket.isEmpty ? nil : bucket
+                        }
+                    }
+                }
+            }
+            clusters.append(members.sorted())
+        }
+        return clusters
     }
 
     /// Where the emitter is now: the place it was heard at most recently (sightings of unknown
