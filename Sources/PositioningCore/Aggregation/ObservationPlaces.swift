@@ -36,53 +36,55 @@ struct ObservationPlaces {
     ///
     /// Comparing every pair took minutes in calibration, which refits a travelling hotspot (heard
     /// across a whole town, so never compact) once per tested scan. Points are bucketed in cubes
-    /// with edges of `separation / earthRadius` in the Earth-centred frame: two points that close
-    /// have a chord no longer than that, so they lie in the same or adjacent cubes (also across the
-    /// antimeridian and at the poles), and only those are compared.
+    /// of the Earth-centred frame whose diagonal is just under `separation` (as a chord, so also
+    /// as an arc): the points of one cube are one place without any comparison. Two points within
+    /// `separation` lie at most two cubes apart on each axis, so only such cubes are joined, by
+    /// the first close pair found between them. Cubes work across the antimeridian and at the poles.
     static func clusters(of points: [NVector], separation: Double) -> [[Int]] {
         struct Cube: Hashable {
             var x: Int
             var y: Int
             var z: Int
         }
-        let edge = separation / Geodesy.earthRadius
-        func cube(of point: NVector) -> Cube {
-            Cube(x: Int((point.x / edge).rounded(.down)), y: Int((point.y / edge).rounded(.down)),
-                 z: Int((point.z / edge).rounded(.down)))
+        let edge = 0.99 * separation / 3.0.squareRoot() / Geodesy.earthRadius
+        var members: [Cube: [Int]] = [:]
+        for (index, point) in points.enumerated() {
+            let cube = Cube(
+                x: Int((point.x / edge).rounded(.down)), y: Int((point.y / edge).rounded(.down)),
+                z: Int((point.z / edge).rounded(.down)))
+            members[cube, default: []].append(index)
         }
-        var unplaced: [Cube: [Int]] = [:]
-        for (index, point) in points.enumerated() { unplaced[cube(of: point), default: []].append(index) }
-        var placed = [Bool](repeating: false, count: points.count)
-        var clusters: [[Int]] = []
-        for start in points.indices where !placed[start] {
-            // Breadth-first walk over "close enough" links from an unplaced point.
-            placed[start] = true
-            var members = [start]
-            var next = 0
-            while next < members.count {
-                let current = points[members[next]]
-                next += 1
-                let home = cube(of: current)
-                for dx in -1...1 {
-                    for dy in -1...1 {
-                        for dz in -1...1 {
-                            let key = Cube(x: home.x + dx, y: home.y + dy, z: home.z + dz)
-                            guard var bucket = unplaced[key] else { continue }
-                            bucket.removeAll { index in
-                                if placed[index] { return true }
-                                guard Geodesy.distance(between: current, and: points[index]) <= separation else { return false }
-                                placed[index] = true
-                                members.append(index)
-                                return true
+        let cubes = Array(members.keys)
+        let slot = Dictionary(uniqueKeysWithValues: cubes.enumerated().map { ($1, $0) })
+        // Union-find over cubes.
+        var parent = Array(cubes.indices)
+        func root(_ cube: Int) -> Int {
+            var cube = cube
+            while parent[cube] != cube {
+                parent[cube] = parent[parent[cube]]
+                cube = parent[cube]
+            }
+            return cube
+        }
+        for (index, cube) in cubes.enumerated() {
+            for dx in -2...2 {
+                for dy in -2...2 {
+                    for dz in -2...2 {
+                        let near = Cube(x: cube.x + dx, y: cube.y + dy, z: cube.z + dz)
+                        guard let other = slot[near], other > index, root(other) != root(index) else { continue }
+                        let linked = members[cube]!.contains { a in
+                            members[near]!.contains { b in
+                                Geodesy.distance(between: points[a], and: points[b]) <= separation
                             }
-                            unplaced[key] = bucket.isEmpty ? nil : bucket
                         }
+                        if linked { parent[root(other)] = root(index) }
                     }
                 }
             }
-            clusters.append(members.sorted())
         }
-        return clusters
+        var clusters: [Int: [Int]] = [:]
+        for (index, cube) in cubes.enumerated() { clusters[root(index), default: []] += members[cube]! }
+        return clusters.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     /// Where the emitter is now: the place it was heard at most recently (sightings of unknown
