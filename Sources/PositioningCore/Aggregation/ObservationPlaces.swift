@@ -15,17 +15,22 @@ struct ObservationPlaces {
 
     init(_ observations: [Sighting], policy: AggregationPolicy) {
         self.policy = policy
-        // The usual case, in linear time: all within half the separation of one sighting means
-        // no two are further apart than the separation (triangle inequality), so one place.
-        if let first = observations.first, observations.allSatisfy({
-            Geodesy.distance(from: first.position, to: $0.position) <= policy.placeSeparation / 2
-        }) {
-            places = [observations]
-            isCompact = true
-            return
+        // The usual case, in linear time: all within half the separation of one point means no
+        // two are further apart than the separation (triangle inequality), so one place. The
+        // point is their mean direction, which finds more sets compact than any one sighting.
+        let vectors = observations.map { NVector($0.position) }
+        let sum = vectors.reduce(NVector(x: 0, y: 0, z: 0)) { NVector(x: $0.x + $1.x, y: $0.y + $1.y, z: $0.z + $1.z) }
+        let length = (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot()
+        if length > 0 {
+            let centre = NVector(x: sum.x / length, y: sum.y / length, z: sum.z / length)
+            if vectors.allSatisfy({ Geodesy.distance(between: centre, and: $0) <= policy.placeSeparation / 2 }) {
+                places = [observations]
+                isCompact = true
+                return
+            }
         }
         isCompact = false
-        let places = Self.clusters(of: observations.map { NVector($0.position) }, separation: policy.placeSeparation)
+        let places = Self.clusters(of: vectors, separation: policy.placeSeparation)
         self.places = places.map { $0.map { observations[$0] } }.sorted {
             Self.latestTime(of: $0) > Self.latestTime(of: $1)
         }
@@ -99,12 +104,17 @@ struct ObservationPlaces {
     var status: EmitterStatus {
         if isCompact { return .usable }
         let all = places.flatMap { $0 }
+        // Further apart than the separation: an angle above it, i.e. a dot product of the unit
+        // vectors below its cosine (no trigonometry per pair; a hotspot has thousands of sightings).
+        let vectors = all.map { NVector($0.position) }
+        let threshold = cos(policy.placeSeparation / Geodesy.earthRadius)
         var spread = false
-        for (index, first) in all.enumerated() {
-            for second in all[(index + 1)...]
-            where Geodesy.distance(from: first.position, to: second.position) > policy.placeSeparation {
+        for (index, first) in vectors.enumerated() {
+            for other in (index + 1)..<vectors.count {
+                let second = vectors[other]
+                guard first.x * second.x + first.y * second.y + first.z * second.z < threshold else { continue }
                 spread = true
-                if let a = first.time, let b = second.time, abs(a.timeIntervalSince(b)) <= policy.travellingInterval {
+                if let a = all[index].time, let b = all[other].time, abs(a.timeIntervalSince(b)) <= policy.travellingInterval {
                     return .travelling
                 }
             }
