@@ -61,35 +61,27 @@ struct ObservationPlaces {
         }
         let cubes = Array(members.keys)
         let slot = Dictionary(uniqueKeysWithValues: cubes.enumerated().map { ($1, $0) })
-        // Union-find over cubes.
-        var parent = Array(cubes.indices)
-        func root(_ cube: Int) -> Int {
-            var cube = cube
-            while parent[cube] != cube {
-                parent[cube] = parent[parent[cube]]
-                cube = parent[cube]
-            }
-            return cube
-        }
+        var joined = DisjointSets(count: cubes.count)
         for (index, cube) in cubes.enumerated() {
             for dx in -2...2 {
                 for dy in -2...2 {
                     for dz in -2...2 {
                         let near = Cube(x: cube.x + dx, y: cube.y + dy, z: cube.z + dz)
-                        guard let other = slot[near], other > index, root(other) != root(index) else { continue }
+                        guard let other = slot[near], other > index, joined.root(of: other) != joined.root(of: index)
+                        else { continue }
                         let linked = members[cube]!.contains { a in
                             members[near]!.contains { b in
                                 Geodesy.distance(between: points[a], and: points[b]) <= separation
                             }
                         }
-                        if linked { parent[root(other)] = root(index) }
+                        if linked { joined.join(index, other) }
                     }
                 }
             }
         }
-        var clusters: [Int: [Int]] = [:]
-        for (index, cube) in cubes.enumerated() { clusters[root(index), default: []] += members[cube]! }
-        return clusters.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return joined.sets()
+            .map { group in group.flatMap { members[cubes[$0]]! }.sorted() }
+            .sorted { $0[0] < $1[0] }
     }
 
     /// Where the emitter is now: the place it was heard at most recently (sightings of unknown

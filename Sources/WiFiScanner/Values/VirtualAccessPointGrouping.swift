@@ -33,27 +33,17 @@ public enum VirtualAccessPointGrouping {
     /// The access points with ``ScannedAccessPoint/groupID`` set to the smallest BSSID of their
     /// group, or nil for an access point without siblings; order is kept.
     public static func grouped(_ accessPoints: [ScannedAccessPoint]) -> [ScannedAccessPoint] {
-        var parent = Array(accessPoints.indices)
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
+        var joined = DisjointSets(count: accessPoints.count)
         for first in accessPoints.indices {
             for second in accessPoints.indices where second > first {
                 guard areSiblings(accessPoints[first].bssid, accessPoints[second].bssid),
                     heardTogether(accessPoints[first], accessPoints[second])
                 else { continue }
-                parent[root(second)] = root(first)
+                joined.join(first, second)
             }
         }
-        var members: [Int: [Int]] = [:]
-        for index in accessPoints.indices { members[root(index), default: []].append(index) }
         var result = accessPoints
-        for group in members.values {
+        for group in joined.sets() {
             let groupID = group.count > 1 ? group.map { accessPoints[$0].bssid }.min() : nil
             for index in group { result[index].groupID = groupID }
         }
