@@ -101,6 +101,10 @@ import Testing
         let wigle = SurveyCSVRecordReaderTests.records("WigleWifi-1.4,appRelease=2.25\n"
             + Self.wigleHeader.fields.joined(separator: ",") + "\n")
         #expect(try SurveyFormatDetector.detect(first: wigle[0], second: wigle[1]) == .wigle)
+        // WiGLE's columns under a plain header, with columns of a merged table's own in front.
+        let merged = SurveyCSVRecordReaderTests.records("scan_id,device_model,"
+            + Self.wigleHeader.fields.joined(separator: ",") + "\n")
+        #expect(try SurveyFormatDetector.detect(first: merged[0], second: nil) == .wigle)
         let cells = SurveyCSVRecordReaderTests.records("radio,mcc,net,area,cell,unit,lon,lat,range\n")
         #expect(try SurveyFormatDetector.detect(first: cells[0], second: nil) == .opencellid)
         let other = SurveyCSVRecordReaderTests.records("id,name\n1,x\n")

@@ -47,6 +47,26 @@ struct ArielImportTests {
         #expect(statistics.imports <= files.count)
     }
 
+    @Test func theMergedTableImportsAsWiGLEWithTheRawFilesAccessPoints() throws {
+        // `ariel_observations_merged.csv`: every raw row once, WiGLE's columns after four of the
+        // dataset's own, and no `WigleWifi-1.x` line.
+        let directory = TemporaryDirectory()
+        let merged = try RadioMap(path: directory.path("merged.sqlite"), mode: .readWrite)
+        let path = try #require(TestPaths.sharedData("wigle/ariel_2017/ariel_observations_merged.csv")).path
+        let summary = try merged.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        #expect(summary.format == .wigle)
+        #expect(summary.rowsRead == 18_215)
+        #expect(Set(summary.rejections.map(\.reason)).isSubset(of: Self.expectedReasons), "\(summary.rejections)")
+        let raw = try RadioMap(path: directory.path("raw.sqlite"), mode: .readWrite)
+        for file in Self.files where file.hasPrefix("raw/") {
+            _ = try raw.importSurvey(
+                at: try #require(TestPaths.sharedData("wigle/ariel_2017/" + file)).path, options: ImportOptions(), progress: nil)
+        }
+        func accessPoints(_ map: RadioMap) throws -> Int64 { try map.connection.integer("SELECT count(*) FROM access_points") }
+        #expect(try accessPoints(merged) == accessPoints(raw))
+        #expect(try accessPoints(merged) > 1_000)
+    }
+
     @Test func emptyOperatorCellsAreRejectedWithTheirReason() throws {
         let directory = TemporaryDirectory()
         let path = try #require(TestPaths.sharedData("wigle/ariel_2017/raw/Ariel-OOP__Exercise_0__WigleWifi_20171027164529.csv")).path

@@ -11,7 +11,7 @@ public enum SurveyFormatDetector {
     /// one line).
     ///
     /// WiGLE: the first line starts `WigleWifi-1.` and the second is the column header naming at
-    /// least `MAC`, `CurrentLatitude` and `CurrentLongitude`. OpenCellID/MLS: the header names
+    /// least `MAC`, `CurrentLatitude` and `CurrentLongitude` — or the first line is that header. OpenCellID/MLS: the header names
     /// `radio,mcc,net,area,cell` and `lon,lat` — or there is no header and the first line has
     /// the shape of an OpenCellID row (a radio name, then four integers, 13–14 fields). AP list:
     /// the header names a BSSID column and latitude/longitude.
@@ -22,6 +22,11 @@ public enum SurveyFormatDetector {
             guard let second, WigleRowParser.isHeader(second) else {
                 throw Rejection(reason: "WiGLE file without its column header on line 2")
             }
+            return .wigle
+        }
+        // WiGLE's columns under a plain header, without WiGLE's own first line: several exports
+        // merged into one table, with columns of their own beside (they are ignored).
+        if WigleRowParser.isHeader(first) {
             return .wigle
         }
         if OpenCellIDRowParser.isHeader(first) || OpenCellIDRowParser.looksLikeRow(first) {

@@ -188,7 +188,10 @@ final class SurveyImporter {
         do {
             switch format {
             case .wigle:
-                let parser = try WigleRowParser(header: second!)
+                // The column header follows WiGLE's own first line, or is the first line.
+                let headerFirst = WigleRowParser.isHeader(first)
+                let parser = try WigleRowParser(header: headerFirst ? first : second!)
+                if headerFirst { pendingRecords = Array(records.dropFirst()) }
                 return (format, parser.parse)
             case .opencellid:
                 let hasHeader = OpenCellIDRowParser.isHeader(first)
