@@ -11,10 +11,10 @@ public enum SurveyFormatDetector {
     /// one line).
     ///
     /// WiGLE: the first line starts `WigleWifi-1.` and the second is the column header naming at
-    /// least `MAC`, `CurrentLatitude` and `CurrentLongitude` — or the first line is that header. OpenCellID/MLS: the header names
-    /// `radio,mcc,net,area,cell` and `lon,lat` — or there is no header and the first line has
-    /// the shape of an OpenCellID row (a radio name, then four integers, 13–14 fields). AP list:
-    /// the header names a BSSID column and latitude/longitude.
+    /// least `MAC`, `CurrentLatitude` and `CurrentLongitude` — or the first line is that header.
+    /// OpenCellID/MLS: the header names `radio,mcc,net,area,cell` and `lon,lat` — or there is no
+    /// header and the first line has the shape of an OpenCellID row (a radio name, then four
+    /// integers, 13–14 fields). AP list: the header names a BSSID column and latitude/longitude.
     /// - Throws: `Rejection` naming what was found instead.
     public static func detect(first: CSVRecord, second: CSVRecord?) throws(Rejection) -> SurveyFormat {
         let lead = first.fields.first ?? ""

@@ -2,7 +2,8 @@ import CCrypto
 
 /// SHA-256, fed incrementally, so an import can hash a file as it streams it. OpenSSL's
 /// libcrypto does the work: with the CPU's SHA instructions it hashes about 1.7 GB/s here, eight
-/// times the portable Swift version this replaced, which cost an import a sixth of its CPU time.
+/// times the portable Swift version this replaced (which took 0.33 s of the 3 s of CPU a
+/// million-row OpenCellID import needed).
 ///
 /// ```swift
 /// let hash = SHA256()
@@ -11,7 +12,7 @@ import CCrypto
 /// ```
 ///
 /// One thread at a time: an import hands its hash to the thread that takes over reading.
-final class SHA256: @unchecked Sendable {
+final class SHA256 {
     private let context: OpaquePointer
     private var digest: String?
 
