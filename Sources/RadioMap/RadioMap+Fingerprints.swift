@@ -2,17 +2,32 @@ import Foundation
 import PositioningCore
 
 extension RadioMap {
-    /// Every stored fingerprint (imported fingerprint tables), in import order.
+    /// Every fingerprint of the imported fingerprint tables, in import order (not the survey
+    /// scans `db calibrate` keeps as fingerprints).
     ///
     /// Fingerprint tables are small next to WiGLE surveys (UJIIndoorLoc: 19,937 spots, 360 k
     /// readings), so they are read whole to build a `FingerprintMatcher`.
     public func fingerprints() throws(RadioMapError) -> [Fingerprint] {
         try reading {
-            try self.loadFingerprints(where: "", [])
+            try self.loadFingerprints(where: try self.hasSurveyFingerprintColumn() ? "WHERE f.from_survey = 0" : "", [])
         }
     }
 
-    /// Whether the map holds any fingerprint (false for a map older than the fingerprint
+    /// Whether the map holds imported fingerprint tables (not counting survey fingerprints).
+    public func hasFingerprintTables() throws(RadioMapError) -> Bool {
+        guard try hasFingerprints() else { return false }
+        return try reading {
+            guard try self.hasSurveyFingerprintColumn() else { return true }
+            return try self.connection.integer("SELECT EXISTS(SELECT 1 FROM fingerprints WHERE from_survey = 0)") != 0
+        }
+    }
+
+    /// Whether the map has been migrated to tell survey fingerprints from imported ones.
+    func hasSurveyFingerprintColumn() throws -> Bool {
+        try connection.integer("SELECT count(*) FROM pragma_table_info('fingerprints') WHERE name = 'from_survey'") != 0
+    }
+
+    /// Whether the map holds any fingerprint, imported or kept from the survey (false for a map older than the fingerprint
     /// tables: opening a map read-only never migrates it).
     public func hasFingerprints() throws(RadioMapError) -> Bool {
         try reading {

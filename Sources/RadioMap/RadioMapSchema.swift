@@ -117,6 +117,9 @@ enum RadioMapSchema {
         // What retention keeps of raw sightings it drops: one row per emitter and import
         // (see RadioMap+Retention.swift). Empty until `keep_observations_days` drops something.
         ("v3-observation-summaries", RadioMapSchema.observationSummariesMigration),
+        // The survey's own scans kept as fingerprints by `db calibrate` where they locate better
+        // than access points alone (RadioMap+SurveyFingerprints.swift); imported tables have 0.
+        ("v4-survey-fingerprints", "ALTER TABLE fingerprints ADD COLUMN from_survey INTEGER NOT NULL DEFAULT 0;"),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

@@ -53,15 +53,33 @@ import TestSupport
         #expect(before.status == 0, "\(before.errors)")
         #expect(before.output.contains(#""calibrated":false"#))
         #expect(before.output.contains("not calibrated"))
+        func wifiMedian() async throws -> Double {
+            let evaluated = try await EvalProcessRun([
+                "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map, "--json",
+                "--estimator", "whereabouts",
+            ])
+            #expect(evaluated.status == 0, "\(evaluated.errors)")
+            let groups = try #require(JSONParser.parse(evaluated.output)["groups"]?.arrayValue)
+            let wifi = try #require(groups.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
+            return try #require(wifi["median"]?.doubleValue)
+        }
+        let medianBefore = try await wifiMedian()
 
         let calibrated = try await EvalProcessRun(["db", "calibrate", "--db", map, "--json"])
         #expect(calibrated.status == 0, "\(calibrated.errors)")
         let calibration = try JSONParser.parse(calibrated.output)
         let factors = try #require(calibration["factors"]?.arrayValue)
         #expect(!factors.isEmpty)
+        // The town's survey walks log whole scans every few metres: they locate better as
+        // fingerprints than the access points alone, so calibration keeps them, and the town's
+        // own queries come out closer.
+        #expect(calibration["fingerprintTrial"]?["kept"]?.boolValue == true, "\(calibrated.output)")
+        #expect((calibration["surveyFingerprints"]?.integerValue ?? 0) > 100)
 
         let after = try await EvalProcessRun(["locate", "--db", map, "--request", request])
         #expect(after.output.contains(#""calibrated":true"#))
+        let medianAfter = try await wifiMedian()
+        #expect(medianAfter < 0.95 * medianBefore, "Wi-Fi median \(medianBefore) m → \(medianAfter) m")
         let evaluated = try await EvalProcessRun([
             "eval", "--queries", town + "/queries.jsonl", "--truth", town + "/truth.jsonl", "--db", map, "--json",
         ])

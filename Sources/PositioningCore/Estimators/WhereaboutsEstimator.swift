@@ -48,7 +48,8 @@ public struct WhereaboutsEstimator: PositionEstimator {
 
     /// The best position `input` supports, or nil when no heard emitter is usable.
     public func estimatePosition(from input: EstimationInput) -> PositionEstimate? {
-        if let match = fingerprints.match(input), fingerprints.trusts(match) {
+        let match = fingerprints.match(input).flatMap { fingerprints.trusts($0) ? $0 : nil }
+        if let match, fingerprints.weight(of: match) >= 1 {
             return fingerprintEstimate(match, input: input)
         }
         let wifiResult = wifi.estimate(from: input)
@@ -56,16 +57,18 @@ public struct WhereaboutsEstimator: PositionEstimator {
         let cellRejections = cellFix?.rejected ?? cell.rejections(from: input)
 
         guard let best = wifiResult.candidates.first else {
+            if let match { return fingerprintEstimate(match, input: input) }
             guard let cellFix else { return nil }
             return cellEstimate(cellFix, input: input, rejected: wifiResult.rejections(choosing: nil) + cellFix.rejected)
         }
         guard let cellFix else {
             return wifiEstimate(
                 best, input: input, rejected: wifiResult.rejections(choosing: best) + cellRejections,
-                notes: ambiguityNotes(wifiResult))
+                notes: ambiguityNotes(wifiResult), match: match)
         }
         if agrees(best, with: cellFix) {
-            return wifiEstimate(best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected)
+            return wifiEstimate(
+                best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected, match: match)
         }
         let gap = Int(Geodesy.distance(from: best.coordinate, to: cellFix.coordinate).rounded())
         if let alternative = wifiResult.candidates.dropFirst().first(where: { agrees($0, with: cellFix) }),
@@ -82,7 +85,7 @@ public struct WhereaboutsEstimator: PositionEstimator {
             return wifiEstimate(
                 best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected,
                 notes: ["Wi-Fi (\(best.routerCount) routers) and \(what) disagree by \(gap) m; "
-                    + "kept Wi-Fi, too many routers agree for all to be wrong"])
+                    + "kept Wi-Fi, too many routers agree for all to be wrong"], match: match)
         }
         var estimate = cellEstimate(
             cellFix, input: input,
@@ -109,13 +112,46 @@ public struct WhereaboutsEstimator: PositionEstimator {
 
     private func wifiEstimate(
         _ candidate: WiFiEstimator.Candidate, input: EstimationInput, rejected: [EmitterRejection],
-        notes: [String] = []
+        notes: [String] = [], match: FingerprintMatch? = nil
     ) -> PositionEstimate {
+        if let match, case let weight = fingerprints.weight(of: match), weight > 0,
+            let blended = blend(candidate, with: match, weight: weight, input: input, rejected: rejected, notes: notes)
+        {
+            return blended
+        }
         let radius = calibration.calibrated(candidate.radius, source: .wifi, emitterCount: candidate.routerCount)
         var estimate = PositionEstimate(
             location: Location(coordinate: candidate.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
             method: candidate.method, used: candidate.used, rejected: rejected, notes: notes)
         estimate.isRadiusCalibrated = calibration.hasFactor(for: .wifi, emitterCount: candidate.routerCount)
+        return estimate
+    }
+
+    /// A fingerprint match of middling distance and the access-point centroid, averaged by the
+    /// match's `weight`: the fix is a fingerprint fix (and takes that factor) when the match
+    /// weighs at least half.
+    private func blend(
+        _ candidate: WiFiEstimator.Candidate, with match: FingerprintMatch, weight: Double, input: EstimationInput,
+        rejected: [EmitterRejection], notes: [String]
+    ) -> PositionEstimate? {
+        guard let centre = Geodesy.weightedMean([(match.coordinate, weight), (candidate.coordinate, 1 - weight)]) else {
+            return nil
+        }
+        let rawRadius = weight * fingerprints.radius(of: match) + (1 - weight) * candidate.radius
+        let note = String(
+            format: "fingerprint match (signal distance %.2f, the nearest shares %d of %d access points) "
+                + "averaged with the centroid of %d router(s), weight %.2f", match.bestDistance,
+            match.sharedAccessPoints, match.heardAccessPoints, candidate.routerCount, weight)
+        let isFingerprint = weight >= 0.5
+        let source: RadiusCalibration.Source = isFingerprint ? .fingerprint : .wifi
+        let count = isFingerprint ? match.sharedAccessPoints : candidate.routerCount
+        var estimate = PositionEstimate(
+            location: Location(
+                coordinate: centre, horizontalAccuracy: calibration.calibrated(rawRadius, source: source, emitterCount: count),
+                timestamp: input.now, source: .wifi),
+            method: isFingerprint ? .fingerprint : candidate.method, used: candidate.used, rejected: rejected,
+            notes: notes + [note])
+        estimate.isRadiusCalibrated = calibration.hasFactor(for: source, emitterCount: count)
         return estimate
     }
 

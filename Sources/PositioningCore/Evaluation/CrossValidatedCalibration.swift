@@ -48,6 +48,10 @@ public struct CrossValidatedCalibration: Sendable {
     /// With `.scanWithNeighbours`, at most this many scans are tested (a seeded choice), so a
     /// large survey calibrates in bounded time: every scan still helps place the emitters.
     public var maximumScans: Int
+    /// The survey's own scans as fingerprints, when they are to be tried: each held-out scan is
+    /// matched against them without its recording's neighbours (or its fold), as its access
+    /// points are refit.
+    public var surveyFingerprints: SurveyFingerprints?
     /// A scan without a time loses the sightings its recording made this close to it.
     public static let timelessRadius = 100.0
     /// With `.scanWithNeighbours`, the window for the scan's cells: none, so a cell is refit
@@ -122,7 +126,11 @@ public struct CrossValidatedCalibration: Sendable {
                     }
                     if let refit = accessPoints[bssid] ?? nil { known[bssid] = refit }
                 }
-                samples += locate(scan, accessPoints: known, cells: cells, areas: areas, now: now)
+                let fingerprints = surveyFingerprints?.candidates(hearing: scan.accessPoints.keys) {
+                    fold(ofTrack: $0.track, folds: folds) == heldOut
+                }
+                samples += locate(
+                    scan, accessPoints: known, cells: cells, areas: areas, fingerprints: fingerprints ?? [], now: now)
             }
         }
         return samples
@@ -159,13 +167,16 @@ public struct CrossValidatedCalibration: Sendable {
         var samples: [CalibrationSample] = []
         for (index, scan) in scans.enumerated() where stride == 1 || SeededHash.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
             let time = Self.time(of: scan)
+            func isIndependent(recording: Int64, time otherTime: Double?, position: Coordinate, window: TimeInterval) -> Bool {
+                guard recording == scan.recording else { return true }
+                guard let time, let otherTime else {
+                    return Geodesy.distance(from: position, to: scan.position) > Self.timelessRadius
+                }
+                return abs(otherTime - time) > window
+            }
             func independent(_ sightings: [Sighting], window: TimeInterval = window) -> [SurveyObservation] {
-                sightings.filter { other in
-                    guard other.recording == scan.recording else { return true }
-                    guard let time, let otherTime = other.time else {
-                        return Geodesy.distance(from: other.seen.position, to: scan.position) > Self.timelessRadius
-                    }
-                    return abs(otherTime - time) > window
+                sightings.filter {
+                    isIndependent(recording: $0.recording, time: $0.time, position: $0.seen.position, window: window)
                 }.map(\.seen)
             }
             var known: [BSSID: KnownAccessPoint] = [:]
@@ -182,7 +193,12 @@ public struct CrossValidatedCalibration: Sendable {
                 let kept = independent(cellSightings[identity] ?? [], window: Self.cellWindow)
                 cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
             }
-            samples += locate(scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), now: now)
+            let fingerprints = surveyFingerprints?.candidates(hearing: scan.accessPoints.keys) {
+                !isIndependent(recording: $0.recording, time: $0.time, position: $0.fingerprint.position, window: window)
+            }
+            samples += locate(
+                scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: fingerprints ?? [],
+                now: now)
         }
         return samples
     }
@@ -197,14 +213,15 @@ public struct CrossValidatedCalibration: Sendable {
     /// The samples of `scan` located against refit emitters: its whole scan, and its cells alone.
     private func locate(
         _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
-        areas: [AreaIdentity: KnownArea], now: Date
+        areas: [AreaIdentity: KnownArea], fingerprints: [Fingerprint], now: Date
     ) -> [CalibrationSample] {
         var uncalibrated = estimator
         uncalibrated.calibration = RadiusCalibration()
         let input = EstimationInput(
             wifi: scan.wifiObservations, cells: scan.cellObservations, accessPoints: accessPoints,
             knownCells: cells.filter { scan.cells[$0.key] != nil },
-            areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now)
+            areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now,
+            fingerprints: fingerprints)
         var queries = [input]
         // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
         // the cell-only queries that the cell factors are for.
@@ -212,6 +229,7 @@ public struct CrossValidatedCalibration: Sendable {
             var cellOnly = input
             cellOnly.wifi = []
             cellOnly.accessPoints = [:]
+            cellOnly.fingerprints = []
             queries.append(cellOnly)
         }
         return queries.compactMap { query in

@@ -2,9 +2,10 @@ import Foundation
 import PositioningCore
 
 extension RadioMap {
-    /// Forgets one access point: its sightings, their summaries and its entry, in one
-    /// transaction. It stops influencing fixes at once (until it is heard again while learning
-    /// or imported again).
+    /// Forgets one access point: its sightings, their summaries, its entry and its readings in
+    /// fingerprints (the survey's scans kept by `db calibrate`, or a table naming it by BSSID),
+    /// in one transaction. It stops influencing fixes at once (until it is heard again while
+    /// learning or imported again).
     ///
     /// ```swift
     /// let summary = try map.forget(accessPoint: BSSID("b4:ee:b4:36:d2:b0")!)
@@ -17,6 +18,8 @@ extension RadioMap {
             try connection.cachedStatement(sql: "DELETE FROM ap_observation_summaries WHERE bssid = ?").execute(key)
             try connection.cachedStatement(sql: "DELETE FROM ap_observations WHERE bssid = ?").execute(key)
             removed += Int64(connection.changes)
+            try connection.cachedStatement(sql: "DELETE FROM fingerprint_readings WHERE access_point = ?")
+                .execute([.text(bssid.description)])
             aggregation.accessPoints.insert(bssid.rawValue)
             return (Int(removed), 0)
         }

@@ -17,7 +17,11 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             those and compares the fix with the scan's GPS position; --folds K instead deals \
             half-hour track stretches into K folds (sparser refits, wider radii). Fingerprint \
             tables are matched without each fingerprint's own visit (same hour, same spot) and \
-            give the factors of fingerprint fixes. Per source and emitter-count bin \
+            give the factors of fingerprint fixes. The survey's own scans are tried as \
+            fingerprints the same way (each held-out scan matched without its recording's \
+            ±2 min) and kept in the map only when they cut the held-out Wi-Fi median error by at \
+            least 5 % (dense walks and drives logging whole scans; not WiGLE exports that log \
+            each network once per walk); they are replaced at every calibration. Per source and emitter-count bin \
             (1, 2, 3-4, 5-9, 10+), the factor is the ceil((n+1)*0.68)-th smallest ratio of error \
             to raw radius (split conformal prediction), so the scaled radius holds the truth 68 % \
             of the time; bins with fewer than 20 scans use their source's pooled factor. Until a \
@@ -40,14 +44,17 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
         let options = try CalibrationOptions(arguments)
-        let (factors, sampleCount) = try CalibrationOptions.crossValidatedFactors(
+        let outcome = try CalibrationOptions.crossValidatedFactors(
             radioMap, calibrator: options.calibrator(publishedCells: radioMap.publishedCells()),
             fingerprintCalibrator: options.fingerprintCalibrator())
+        let (factors, sampleCount) = (outcome.factors, outcome.samples)
+        try radioMap.replaceSurveyFingerprints(with: outcome.surveyFingerprints)
         try radioMap.replaceCalibrationFactors(factors)
         if arguments.flag("--json") {
-            context.output.line(CalibrationOptions.json(factors, samples: sampleCount))
+            context.output.line(CalibrationOptions.json(factors, samples: sampleCount, surveyFingerprints: outcome))
         } else {
             context.output.write(CalibrationOptions.text(factors, samples: sampleCount))
+            if let summary = outcome.fingerprintSummary { context.output.line(summary) }
             if factors.isEmpty {
                 context.output.line("Too few located scans to calibrate; radii stay uncorrected (conservative).")
             }
@@ -84,15 +91,59 @@ struct CalibrationOptions {
             publishedCells: publishedCells)
     }
 
-    /// Factors from `radioMap`'s survey scans, and how many held-out fixes they rest on.
+    /// What calibrating a map's survey found.
+    struct Outcome {
+        /// The radius factors.
+        var factors: [CalibrationFactor]
+        /// How many held-out fixes they rest on.
+        var samples: Int
+        /// The survey's scans as fingerprints, when they located the held-out scans better than
+        /// access points alone; nil when they did not (or there were too few to try).
+        var surveyFingerprints: SurveyFingerprints?
+        /// The comparison that decided it, when there was one.
+        var trial: SurveyFingerprints.Trial?
+
+        /// One line on the survey fingerprints' trial, for people.
+        var fingerprintSummary: String? {
+            guard let trial else { return nil }
+            let medians = String(
+                format: "held-out Wi-Fi median %.1f m with them, %.1f m with access points alone, %d scans",
+                trial.fingerprintMedian, trial.accessPointMedian, trial.scans)
+            return trial.keepsFingerprints
+                ? "Survey scans kept as fingerprints: \(surveyFingerprints?.entries.count ?? 0) (\(medians))"
+                : "Survey scans not kept as fingerprints (\(medians))"
+        }
+    }
+
+    /// Factors from `radioMap`'s survey scans, with the survey's scans tried as fingerprints:
+    /// the factors come from whichever way located the held-out scans better.
     static func crossValidatedFactors(
         _ radioMap: RadioMap, calibrator: CrossValidatedCalibration, fingerprintCalibrator: FingerprintCalibration
-    ) throws -> (factors: [CalibrationFactor], samples: Int) {
-        var samples = calibrator.samples(from: try radioMap.surveyScans(), now: Date())
-        if try radioMap.hasFingerprints() {
+    ) throws -> Outcome {
+        let scans = try radioMap.surveyScans()
+        var samples = calibrator.samples(from: scans, now: Date())
+        var outcome = Outcome(factors: [], samples: 0)
+        let usable = try radioMap.usableAccessPoints()
+        let survey = SurveyFingerprints(scans: scans) { usable.contains($0) }
+        if survey.entries.count >= SurveyFingerprints.Trial.minimumScans {
+            var trying = calibrator
+            trying.surveyFingerprints = survey
+            let withFingerprints = trying.samples(from: scans, now: Date())
+            func wifiErrors(_ samples: [CalibrationSample]) -> [Double] { samples.filter { $0.source != .cell }.map(\.error) }
+            let trial = SurveyFingerprints.Trial(
+                withoutFingerprints: wifiErrors(samples), withFingerprints: wifiErrors(withFingerprints))
+            outcome.trial = trial
+            if trial.keepsFingerprints {
+                samples = withFingerprints
+                outcome.surveyFingerprints = survey
+            }
+        }
+        if try radioMap.hasFingerprintTables() {
             samples += fingerprintCalibrator.samples(from: try radioMap.fingerprints())
         }
-        return (ConformalCalibration.factors(from: samples), samples.count)
+        outcome.factors = ConformalCalibration.factors(from: samples)
+        outcome.samples = samples.count
+        return outcome
     }
 
     /// `estimator` with `factors` applied when it is Whereabouts' own (Ichnaea's radius is its
@@ -120,7 +171,7 @@ struct CalibrationOptions {
     static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
         var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
         for entry in factors {
-            text += "  \(entry.source.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) "
+            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
                 + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
                 + String(format: "x%.3f", entry.factor)
                 + "  (\(entry.sampleCount) fixes\(entry.isPooled ? ", pooled over the source" : ""))\n"
@@ -142,10 +193,22 @@ struct CalibrationOptions {
         writer.endArray()
     }
 
-    static func json(_ factors: [CalibrationFactor], samples: Int) -> String {
+    static func json(_ factors: [CalibrationFactor], samples: Int, surveyFingerprints outcome: Outcome? = nil) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.writeKey("samples"); writer.write(samples)
+        if let outcome {
+            writer.writeKey("surveyFingerprints"); writer.write(outcome.surveyFingerprints?.entries.count ?? 0)
+            if let trial = outcome.trial {
+                writer.writeKey("fingerprintTrial")
+                writer.beginObject()
+                writer.writeKey("scans"); writer.write(trial.scans)
+                writer.writeKey("accessPointMedian"); writer.write(trial.accessPointMedian, decimals: 1)
+                writer.writeKey("fingerprintMedian"); writer.write(trial.fingerprintMedian, decimals: 1)
+                writer.writeKey("kept"); writer.write(trial.keepsFingerprints)
+                writer.endObject()
+            }
+        }
         writer.writeKey("factors")
         writeFactors(factors, to: &writer)
         writer.endObject()

@@ -120,6 +120,12 @@ enum EvalCommand: WhereaboutsCommand {
             calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
                 + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
                 + ")"
+            if workspace.isTemporary {
+                try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)
+                if let summary = computed.fingerprintSummary { calibrationNote += "; " + summary }
+            } else if computed.surveyFingerprints != nil {
+                calibrationNote += "; survey fingerprints would help but are not stored here (run `whereabouts db calibrate`)"
+            }
         }
         if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
