@@ -13,6 +13,19 @@ extension RadioMap {
         }
     }
 
+    /// Every stored fingerprint: the imported tables' and the survey scans kept by `db calibrate`.
+    public func allFingerprints() throws(RadioMapError) -> [Fingerprint] {
+        try reading {
+            try self.loadFingerprints(where: "", [])
+        }
+    }
+
+    /// How many fingerprint readings the map holds.
+    public func fingerprintReadingCount() throws(RadioMapError) -> Int {
+        guard try hasFingerprints() else { return 0 }
+        return try reading { Int(try self.connection.integer("SELECT count(*) FROM fingerprint_readings")) }
+    }
+
     /// Whether the map holds imported fingerprint tables (not counting survey fingerprints).
     public func hasFingerprintTables() throws(RadioMapError) -> Bool {
         guard try hasFingerprints() else { return false }

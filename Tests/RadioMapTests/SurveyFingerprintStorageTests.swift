@@ -57,4 +57,32 @@ import TestSupport
         #expect(try town.map.surveyFingerprintCount() == 0)
         #expect(try town.count("fingerprint_readings") == 0)
     }
+
+    @Test func fingerprintsIndexedOnceAnswerAsThoseReadPerRequest() throws {
+        let town = try TinyTownMap()
+        _ = try Self.storedSurvey(town)
+        let policy = FingerprintPolicy()
+        let indexed = try FingerprintSource.load(from: town.map, parameters: policy.matching)
+        let perRequest = try FingerprintSource.load(from: town.map, parameters: policy.matching, memoryLimit: 0)
+        #expect(indexed.matcher != nil)
+        guard case .perRequest = perRequest else {
+            Issue.record("a map over the memory limit is read per request")
+            return
+        }
+        var compared = 0
+        try town.town.forEachQuery { query in
+            guard query.kind == .wifi else { return }
+            let request = query.scan.geolocateRequest
+            let heard = request.wifiAccessPoints.map(\.bssid)
+            var first = try town.map.estimationInput(for: request, now: Date())
+            var second = first
+            try indexed.supply(&first, from: town.map, hearing: heard)
+            try perRequest.supply(&second, from: town.map, hearing: heard)
+            #expect(policy.match(first) == policy.match(second))
+            let estimator = WhereaboutsEstimator()
+            #expect(estimator.estimatePosition(from: first)?.location == estimator.estimatePosition(from: second)?.location)
+            compared += 1
+        }
+        #expect(compared > 10)
+    }
 }

@@ -44,9 +44,9 @@ public struct Locator {
     public var notes: [String]
     /// Whether to add `place` (the nearest populated place) to found positions.
     public var namesPlaces = false
-    /// Whether to look up stored fingerprints for fingerprint matching (set it when the map
-    /// holds any: `radioMap.hasFingerprints()`).
-    public var matchesFingerprints = false
+    /// Where stored fingerprints come from for fingerprint matching (`FingerprintSource.load`
+    /// when the map may hold any; one in-memory source can be shared by every thread's locator).
+    public var fingerprints = FingerprintSource.none
     /// Whether to add `"calibrated": true/false` to found positions: true only when a stored
     /// factor for the fix's own source and emitter count scaled its radius.
     public var reportsCalibration = false
@@ -73,9 +73,7 @@ public struct Locator {
     /// The geolocate response for a parsed request; only database failures throw.
     public func respond(to request: GeolocateRequest) throws -> Response {
         var input = try radioMap.estimationInput(for: request, now: Date())
-        if matchesFingerprints {
-            input.fingerprints = try radioMap.fingerprints(hearing: request.wifiAccessPoints.map(\.bssid.description))
-        }
+        try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
         guard var estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
         }

@@ -15,6 +15,9 @@ public struct EstimationInput: Sendable {
     /// Stored fingerprints that heard at least one of the observed access points (empty when
     /// the map holds none), for fingerprint matching.
     public var fingerprints: [Fingerprint]
+    /// Every stored fingerprint, indexed once for many queries; when set, it is matched instead
+    /// of `fingerprints` (build it with the estimator's matching parameters).
+    public var fingerprintMatcher: FingerprintMatcher?
 
     public init(
         wifi: [WiFiObservation] = [], cells: [CellObservation] = [],

@@ -57,8 +57,9 @@ public struct FingerprintPolicy: Hashable, Sendable {
     /// hotspot or a router installed since the survey says nothing about which surveyed spot is
     /// nearest, yet would make every spot look farther in proportion to its signal.
     public func match(_ input: EstimationInput) -> FingerprintMatch? {
-        guard !input.fingerprints.isEmpty else { return nil }
-        let matcher = FingerprintMatcher(fingerprints: input.fingerprints, parameters: matching)
+        guard let matcher = input.fingerprintMatcher
+            ?? (input.fingerprints.isEmpty ? nil : FingerprintMatcher(fingerprints: input.fingerprints, parameters: matching))
+        else { return nil }
         let readings = input.wifi.filter { !$0.isOptedOut && !$0.bssid.isMulticast }.map {
             FingerprintReading(accessPoint: $0.bssid.description, signalStrength: $0.signalStrength ?? defaultSignal)
         }.filter { matcher.knows($0.accessPoint) }

@@ -146,6 +146,12 @@ struct CalibrationOptions {
         return outcome
     }
 
+    /// The fingerprint matching `estimator` does (the default policy's for estimators that
+    /// match none).
+    static func matching(of estimator: any PositionEstimator) -> FingerprintMatcher.Parameters {
+        (estimator as? WhereaboutsEstimator)?.fingerprints.matching ?? FingerprintPolicy().matching
+    }
+
     /// `estimator` with `factors` applied when it is Whereabouts' own (Ichnaea's radius is its
     /// published 95 % figure and stays as it is).
     static func applying(_ factors: [CalibrationFactor], to estimator: any PositionEstimator) -> any PositionEstimator {

@@ -177,7 +177,7 @@ enum EvalCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
         let now = Date()
-        let matchesFingerprints = try radioMap.hasFingerprints()
+        let fingerprints = try FingerprintSource.load(from: radioMap, parameters: FingerprintPolicy().matching)
         var outcomes: [EvaluationOutcome] = []
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
@@ -187,9 +187,7 @@ enum EvalCommand: WhereaboutsCommand {
                 throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
             }
             var input = try radioMap.estimationInput(for: request, now: now)
-            if matchesFingerprints {
-                input.fingerprints = try radioMap.fingerprints(hearing: request.wifiAccessPoints.map(\.bssid.description))
-            }
+            try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
             let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)

@@ -69,11 +69,16 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        // Fingerprints are indexed once, by the first locator, and shared by the others.
+        var fingerprints: FingerprintSource?
         let makeLocator = { () throws -> Locator in
             let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
             var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
             locator.namesPlaces = try radioMap.hasPlaces()
-            locator.matchesFingerprints = try radioMap.hasFingerprints()
+            if fingerprints == nil {
+                fingerprints = try FingerprintSource.load(from: radioMap, parameters: CalibrationOptions.matching(of: estimator))
+            }
+            locator.fingerprints = fingerprints ?? .none
             return locator
         }
         if let request {

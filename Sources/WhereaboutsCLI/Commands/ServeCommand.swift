@@ -64,7 +64,8 @@ enum ServeCommand: WhereaboutsCommand {
         let startupLocator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
         let calibratedEstimator = startupLocator.estimator
         let (reportsCalibration, notes) = (startupLocator.reportsCalibration, startupLocator.notes)
-        let (namesPlaces, matchesFingerprints) = (try radioMap.hasPlaces(), try radioMap.hasFingerprints())
+        let namesPlaces = try radioMap.hasPlaces()
+        let fingerprints = try FingerprintSource.load(from: radioMap, parameters: CalibrationOptions.matching(of: estimator))
         let errors = context.errors
         let makeEstimator: @Sendable () -> any PositionEstimator = { calibratedEstimator }
         var accessLog: (@Sendable (String) -> Void)?
@@ -79,7 +80,7 @@ enum ServeCommand: WhereaboutsCommand {
             locator.reportsCalibration = reportsCalibration
             locator.notes = notes
             locator.namesPlaces = namesPlaces
-            locator.matchesFingerprints = matchesFingerprints
+            locator.fingerprints = fingerprints
         }
         let server: GeolocateServer
         do {
