@@ -36,9 +36,9 @@ import Testing
         #expect(survey.entries.count == 1)
         #expect(survey.entries[0].fingerprint.readings.map(\.accessPoint) == Self.routers.map(\.description))
         #expect(survey.entries[0].recording == 1)
-        #expect(survey.candidates(hearing: [Self.hotspot]) { _ in false }.isEmpty)
-        #expect(survey.candidates(hearing: [Self.routers[0]]) { _ in false }.count == 1)
-        #expect(survey.candidates(hearing: [Self.routers[0]]) { $0.recording == 1 }.isEmpty)
+        let matcher = survey.matcher(parameters: FingerprintPolicy().matching)
+        #expect(!matcher.knows(Self.hotspot.description))
+        #expect(matcher.knows(Self.routers[0].description))
     }
 
     @Test func aHeldOutScanIsMatchedAgainstOtherWalksNeverItsOwn() {

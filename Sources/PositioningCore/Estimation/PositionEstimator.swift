@@ -18,6 +18,9 @@ public struct EstimationInput: Sendable {
     /// Every stored fingerprint, indexed once for many queries; when set, it is matched instead
     /// of `fingerprints` (build it with the estimator's matching parameters).
     public var fingerprintMatcher: FingerprintMatcher?
+    /// Fingerprints of `fingerprintMatcher` (by index) to leave out: calibration holds a survey
+    /// scan's own walk out this way.
+    public var excludedFingerprints: (@Sendable (Int) -> Bool)?
 
     public init(
         wifi: [WiFiObservation] = [], cells: [CellObservation] = [],

@@ -63,7 +63,8 @@ public struct FingerprintPolicy: Hashable, Sendable {
         let readings = input.wifi.filter { !$0.isOptedOut && !$0.bssid.isMulticast }.map {
             FingerprintReading(accessPoint: $0.bssid.description, signalStrength: $0.signalStrength ?? defaultSignal)
         }.filter { matcher.knows($0.accessPoint) }
-        return matcher.match(readings)
+        guard input.fingerprintMatcher != nil, let excluded = input.excludedFingerprints else { return matcher.match(readings) }
+        return matcher.match(readings) { excluded($0) }
     }
 
     /// The radius of a fix from `match`, before any calibration.

@@ -94,13 +94,32 @@ public struct CrossValidatedCalibration: Sendable {
     /// One sample per tested scan that the estimator could locate against the refit emitters,
     /// and one more from the cells alone of each scan that heard both Wi-Fi and cells.
     public func samples(from scans: [SurveyScan], now: Date) -> [CalibrationSample] {
+        let paired = pairedSamples(from: scans, now: now)
+        return surveyFingerprints == nil ? paired.withoutFingerprints : paired.withFingerprints
+    }
+
+    /// The samples of the same held-out scans located with access points alone and with
+    /// `surveyFingerprints` as well (the same when there are none): one pass of refits serves both.
+    public struct PairedSamples: Sendable {
+        public var withoutFingerprints: [CalibrationSample] = []
+        public var withFingerprints: [CalibrationSample] = []
+
+        mutating func append(_ other: PairedSamples) {
+            withoutFingerprints += other.withoutFingerprints
+            withFingerprints += other.withFingerprints
+        }
+    }
+
+    /// Every held-out scan located both without and with the survey's fingerprints.
+    public func pairedSamples(from scans: [SurveyScan], now: Date) -> PairedSamples {
         switch holdOut {
         case .trackFolds(let folds): foldSamples(from: scans, folds: folds, now: now)
         case .scanWithNeighbours(let seconds): neighbourhoodSamples(from: scans, window: seconds, now: now)
         }
     }
 
-    private func foldSamples(from scans: [SurveyScan], folds: Int, now: Date) -> [CalibrationSample] {
+    private func foldSamples(from scans: [SurveyScan], folds: Int, now: Date) -> PairedSamples {
+        let matcher = surveyFingerprints?.matcher(parameters: estimator.fingerprints.matching)
         let assignment = scans.map { fold(ofTrack: $0.track, folds: folds) }
         var accessPointSightings: [BSSID: [(fold: Int, seen: SurveyObservation)]] = [:]
         var cellSightings: [CellIdentity: [(fold: Int, seen: SurveyObservation)]] = [:]
@@ -108,7 +127,7 @@ public struct CrossValidatedCalibration: Sendable {
             for (bssid, seen) in scan.accessPoints { accessPointSightings[bssid, default: []].append((assignment[index], seen)) }
             for (cell, seen) in scan.cells { cellSightings[cell, default: []].append((assignment[index], seen)) }
         }
-        var samples: [CalibrationSample] = []
+        var samples = PairedSamples()
         for heldOut in 0..<folds {
             var cells = publishedCells
             for (identity, seen) in cellSightings where cells[identity] == nil {
@@ -126,11 +145,13 @@ public struct CrossValidatedCalibration: Sendable {
                     }
                     if let refit = accessPoints[bssid] ?? nil { known[bssid] = refit }
                 }
-                let fingerprints = surveyFingerprints?.candidates(hearing: scan.accessPoints.keys) {
-                    fold(ofTrack: $0.track, folds: folds) == heldOut
-                }
-                samples += locate(
-                    scan, accessPoints: known, cells: cells, areas: areas, fingerprints: fingerprints ?? [], now: now)
+                let tracks = surveyFingerprints?.entries.map(\.track) ?? []
+                let (seed, folds) = (seed, folds)
+                samples.append(locate(
+                    scan, accessPoints: known, cells: cells, areas: areas, fingerprints: matcher, now: now
+                ) { index in
+                    Int(SeededHash.mix(UInt64(bitPattern: tracks[index]), seed: seed) % UInt64(folds)) == heldOut
+                })
             }
         }
         return samples
@@ -143,7 +164,9 @@ public struct CrossValidatedCalibration: Sendable {
         var seen: SurveyObservation
     }
 
-    private func neighbourhoodSamples(from scans: [SurveyScan], window: TimeInterval, now: Date) -> [CalibrationSample] {
+    private func neighbourhoodSamples(from scans: [SurveyScan], window: TimeInterval, now: Date) -> PairedSamples {
+        let matcher = surveyFingerprints?.matcher(parameters: estimator.fingerprints.matching)
+        let entries = surveyFingerprints?.entries ?? []
         var accessPointSightings: [BSSID: [Sighting]] = [:]
         var cellSightings: [CellIdentity: [Sighting]] = [:]
         for scan in scans {
@@ -164,19 +187,16 @@ public struct CrossValidatedCalibration: Sendable {
         }
         let cellsByArea = Dictionary(grouping: allCells.values, by: \.identity.areaIdentity)
         let stride = max(1, (scans.count + maximumScans - 1) / maximumScans)
-        var samples: [CalibrationSample] = []
+        var samples = PairedSamples()
         for (index, scan) in scans.enumerated() where stride == 1 || SeededHash.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
             let time = Self.time(of: scan)
-            func isIndependent(recording: Int64, time otherTime: Double?, position: Coordinate, window: TimeInterval) -> Bool {
-                guard recording == scan.recording else { return true }
-                guard let time, let otherTime else {
-                    return Geodesy.distance(from: position, to: scan.position) > Self.timelessRadius
-                }
-                return abs(otherTime - time) > window
-            }
             func independent(_ sightings: [Sighting], window: TimeInterval = window) -> [SurveyObservation] {
-                sightings.filter {
-                    isIndependent(recording: $0.recording, time: $0.time, position: $0.seen.position, window: window)
+                sightings.filter { other in
+                    guard other.recording == scan.recording else { return true }
+                    guard let time, let otherTime = other.time else {
+                        return Geodesy.distance(from: other.seen.position, to: scan.position) > Self.timelessRadius
+                    }
+                    return abs(otherTime - time) > window
                 }.map(\.seen)
             }
             var known: [BSSID: KnownAccessPoint] = [:]
@@ -193,12 +213,17 @@ public struct CrossValidatedCalibration: Sendable {
                 let kept = independent(cellSightings[identity] ?? [], window: Self.cellWindow)
                 cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
             }
-            let fingerprints = surveyFingerprints?.candidates(hearing: scan.accessPoints.keys) {
-                !isIndependent(recording: $0.recording, time: $0.time, position: $0.fingerprint.position, window: window)
-            }
-            samples += locate(
-                scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: fingerprints ?? [],
-                now: now)
+            let (recording, position) = (scan.recording, scan.position)
+            samples.append(locate(
+                scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: matcher, now: now
+            ) { index in
+                let entry = entries[index]
+                guard entry.recording == recording else { return false }
+                guard let time, let otherTime = entry.time else {
+                    return Geodesy.distance(from: entry.fingerprint.position, to: position) <= Self.timelessRadius
+                }
+                return abs(otherTime - time) <= window
+            })
         }
         return samples
     }
@@ -210,34 +235,48 @@ public struct CrossValidatedCalibration: Sendable {
         return observed?.timeIntervalSince1970
     }
 
-    /// The samples of `scan` located against refit emitters: its whole scan, and its cells alone.
+    /// The samples of `scan` located against refit emitters: its whole scan, and its cells alone;
+    /// the whole scan also with `fingerprints` (less those `excluded`) when there are any.
     private func locate(
         _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
-        areas: [AreaIdentity: KnownArea], fingerprints: [Fingerprint], now: Date
-    ) -> [CalibrationSample] {
+        areas: [AreaIdentity: KnownArea], fingerprints: FingerprintMatcher?, now: Date,
+        excludingFingerprints excluded: @escaping @Sendable (Int) -> Bool
+    ) -> PairedSamples {
         var uncalibrated = estimator
         uncalibrated.calibration = RadiusCalibration()
         let input = EstimationInput(
             wifi: scan.wifiObservations, cells: scan.cellObservations, accessPoints: accessPoints,
             knownCells: cells.filter { scan.cells[$0.key] != nil },
-            areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now,
-            fingerprints: fingerprints)
-        var queries = [input]
+            areas: areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }, now: now)
+        func sample(_ query: EstimationInput) -> CalibrationSample? {
+            guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { return nil }
+            return CalibrationSample(
+                source: RadiusCalibration.Source(of: fix.estimate), emitterCount: fix.emitterCount,
+                error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius)
+        }
+        var samples = PairedSamples()
+        let alone = sample(input)
+        samples.withoutFingerprints += [alone].compactMap { $0 }
+        if let fingerprints, !input.wifi.isEmpty {
+            var matched = input
+            matched.fingerprintMatcher = fingerprints
+            matched.excludedFingerprints = excluded
+            samples.withFingerprints += [sample(matched)].compactMap { $0 }
+        } else {
+            samples.withFingerprints += [alone].compactMap { $0 }
+        }
         // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
         // the cell-only queries that the cell factors are for.
         if !input.wifi.isEmpty, !input.cells.isEmpty {
             var cellOnly = input
             cellOnly.wifi = []
             cellOnly.accessPoints = [:]
-            cellOnly.fingerprints = []
-            queries.append(cellOnly)
+            if let cells = sample(cellOnly) {
+                samples.withoutFingerprints.append(cells)
+                samples.withFingerprints.append(cells)
+            }
         }
-        return queries.compactMap { query in
-            guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { return nil }
-            return CalibrationSample(
-                source: RadiusCalibration.Source(of: fix.estimate), emitterCount: fix.emitterCount,
-                error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius)
-        }
+        return samples
     }
 
     private static func areas(of cells: [CellIdentity: KnownCell]) -> [AreaIdentity: KnownArea] {

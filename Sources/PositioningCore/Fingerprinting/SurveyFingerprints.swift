@@ -17,7 +17,7 @@ import Foundation
 ///
 /// ```swift
 /// let survey = SurveyFingerprints(scans: scans) { usable.contains($0) }
-/// let candidates = survey.candidates(hearing: Array(scan.accessPoints.keys)) { _ in false }
+/// let matcher = survey.matcher(parameters: FingerprintPolicy().matching)  // entries' order
 /// ```
 public struct SurveyFingerprints: Sendable {
     /// A fingerprint must hear at least this many usable access points.
@@ -34,20 +34,16 @@ public struct SurveyFingerprints: Sendable {
 
     /// The fingerprints, in scan order.
     public let entries: [Entry]
-    private let byAccessPoint: [BSSID: [Int32]]
 
     /// The fingerprints of `scans`, each keeping only the access points `isUsable` accepts; scans
     /// left with fewer than `minimumAccessPoints` make none.
     public init(scans: [SurveyScan], isUsable: (BSSID) -> Bool) {
         var entries: [Entry] = []
-        var byAccessPoint: [BSSID: [Int32]] = [:]
         for scan in scans {
             let heard = scan.accessPoints.filter { $0.value.signalStrength != nil && isUsable($0.key) }
             guard heard.count >= Self.minimumAccessPoints else { continue }
-            let index = Int32(entries.count)
             let readings = heard.sorted { $0.key.rawValue < $1.key.rawValue }.map { bssid, seen in
-                byAccessPoint[bssid, default: []].append(index)
-                return FingerprintReading(accessPoint: bssid.description, signalStrength: seen.signalStrength ?? 0)
+                FingerprintReading(accessPoint: bssid.description, signalStrength: seen.signalStrength ?? 0)
             }
             let time = scan.time ?? heard.values.lazy.compactMap(\.time).first
             entries.append(Entry(
@@ -55,15 +51,11 @@ public struct SurveyFingerprints: Sendable {
                 recording: scan.recording, track: scan.track, time: time?.timeIntervalSince1970))
         }
         self.entries = entries
-        self.byAccessPoint = byAccessPoint
     }
 
-    /// The fingerprints hearing any of `accessPoints` (as the radio map's lookup returns them for
-    /// a query), except those `excluded` — a held-out scan's own and its recording's neighbours.
-    public func candidates(hearing accessPoints: some Sequence<BSSID>, excluding excluded: (Entry) -> Bool) -> [Fingerprint] {
-        var indices = Set<Int32>()
-        for bssid in accessPoints { indices.formUnion(byAccessPoint[bssid] ?? []) }
-        return indices.sorted().map { entries[Int($0)] }.filter { !excluded($0) }.map(\.fingerprint)
+    /// A matcher over every entry, indexed as `entries` (for leaving some out by index).
+    public func matcher(parameters: FingerprintMatcher.Parameters) -> FingerprintMatcher {
+        FingerprintMatcher(fingerprints: entries.map(\.fingerprint), parameters: parameters)
     }
 
     /// Whether a survey's fingerprints locate its held-out scans better than its access points

@@ -121,20 +121,21 @@ struct CalibrationOptions {
         _ radioMap: RadioMap, calibrator: CrossValidatedCalibration, fingerprintCalibrator: FingerprintCalibration
     ) throws -> Outcome {
         let scans = try radioMap.surveyScans()
-        var samples = calibrator.samples(from: scans, now: Date())
         var outcome = Outcome(factors: [], samples: 0)
         let usable = try radioMap.usableAccessPoints()
         let survey = SurveyFingerprints(scans: scans) { usable.contains($0) }
-        if survey.entries.count >= SurveyFingerprints.Trial.minimumScans {
-            var trying = calibrator
-            trying.surveyFingerprints = survey
-            let withFingerprints = trying.samples(from: scans, now: Date())
+        var trying = calibrator
+        if survey.entries.count >= SurveyFingerprints.Trial.minimumScans { trying.surveyFingerprints = survey }
+        let paired = trying.pairedSamples(from: scans, now: Date())
+        var samples = paired.withoutFingerprints
+        if trying.surveyFingerprints != nil {
             func wifiErrors(_ samples: [CalibrationSample]) -> [Double] { samples.filter { $0.source != .cell }.map(\.error) }
             let trial = SurveyFingerprints.Trial(
-                withoutFingerprints: wifiErrors(samples), withFingerprints: wifiErrors(withFingerprints))
+                withoutFingerprints: wifiErrors(paired.withoutFingerprints),
+                withFingerprints: wifiErrors(paired.withFingerprints))
             outcome.trial = trial
             if trial.keepsFingerprints {
-                samples = withFingerprints
+                samples = paired.withFingerprints
                 outcome.surveyFingerprints = survey
             }
         }
