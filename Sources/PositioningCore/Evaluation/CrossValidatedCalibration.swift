@@ -120,6 +120,7 @@ public struct CrossValidatedCalibration: Sendable {
 
     private func foldSamples(from scans: [SurveyScan], folds: Int, now: Date) -> PairedSamples {
         let matcher = surveyFingerprints?.matcher(parameters: estimator.fingerprints.matching)
+        let fingerprintFolds = (surveyFingerprints?.entries ?? []).map { fold(ofTrack: $0.track, folds: folds) }
         let assignment = scans.map { fold(ofTrack: $0.track, folds: folds) }
         var accessPointSightings: [BSSID: [(fold: Int, seen: SurveyObservation)]] = [:]
         var cellSightings: [CellIdentity: [(fold: Int, seen: SurveyObservation)]] = [:]
@@ -145,13 +146,9 @@ public struct CrossValidatedCalibration: Sendable {
                     }
                     if let refit = accessPoints[bssid] ?? nil { known[bssid] = refit }
                 }
-                let tracks = surveyFingerprints?.entries.map(\.track) ?? []
-                let (seed, folds) = (seed, folds)
                 samples.append(locate(
                     scan, accessPoints: known, cells: cells, areas: areas, fingerprints: matcher, now: now
-                ) { index in
-                    Int(SeededHash.mix(UInt64(bitPattern: tracks[index]), seed: seed) % UInt64(folds)) == heldOut
-                })
+                ) { fingerprintFolds[$0] == heldOut })
             }
         }
         return samples
@@ -256,15 +253,15 @@ public struct CrossValidatedCalibration: Sendable {
         }
         var samples = PairedSamples()
         let alone = sample(input)
-        samples.withoutFingerprints += [alone].compactMap { $0 }
+        var matched: CalibrationSample? = alone
         if let fingerprints, !input.wifi.isEmpty {
-            var matched = input
-            matched.fingerprintMatcher = fingerprints
-            matched.excludedFingerprints = excluded
-            samples.withFingerprints += [sample(matched)].compactMap { $0 }
-        } else {
-            samples.withFingerprints += [alone].compactMap { $0 }
+            var withFingerprints = input
+            withFingerprints.fingerprintMatcher = fingerprints
+            withFingerprints.excludedFingerprints = excluded
+            matched = sample(withFingerprints)
         }
+        if let alone { samples.withoutFingerprints.append(alone) }
+        if let matched { samples.withFingerprints.append(matched) }
         // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
         // the cell-only queries that the cell factors are for.
         if !input.wifi.isEmpty, !input.cells.isEmpty {
