@@ -119,4 +119,16 @@ import Testing
         #expect(abs(after.bestDistance - before.bestDistance) < 1e-9)
         #expect(abs(before.bestDistance - 0.2) < 1e-6)
     }
+
+    @Test func aRouterTheMapNowHoldsAsMovedNoLongerTakesPartInMatching() throws {
+        var input = Self.centroidAndDistantFingerprint(distance: 0.2)
+        #expect(try #require(FingerprintPolicy().match(input)).sharedAccessPoints == 3)
+        // Learning found the first router elsewhere since the survey: the fingerprints still
+        // hold its old readings, but the scan's reading of it no longer counts.
+        let moved = input.wifi[0].bssid
+        input.accessPoints[moved]?.status = .moved
+        let match = try #require(FingerprintPolicy().match(input))
+        #expect(match.sharedAccessPoints == 2)
+        #expect(!FingerprintPolicy().trusts(match), "two shared access points are too few to trust")
+    }
 }

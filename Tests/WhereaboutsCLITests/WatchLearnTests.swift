@@ -16,13 +16,19 @@ import WorldSimulator
         let movedArea: Set<Int>
     }
 
-    static func makeDemo(seed: UInt64, size: String, in directory: TemporaryDirectory) async throws -> Demo {
+    static func makeDemo(
+        seed: UInt64, size: String, in directory: TemporaryDirectory, calibrate: Bool = false
+    ) async throws -> Demo {
         let town = directory.path("town")
         let written = try await EvalProcessRun(["simulate", "--seed", "\(seed)", "--size", size, "--out", town])
         try #require(written.status == 0, "\(written.errors)")
         let map = directory.path("map.sqlite")
         let imported = try await EvalProcessRun(["import", "--db", map, town + "/survey.wigle.csv", town + "/cells.opencellid.csv"])
         try #require(imported.status == 0, "\(imported.errors)")
+        if calibrate {
+            let calibrated = try await EvalProcessRun(["db", "calibrate", "--db", map])
+            try #require(calibrated.output.contains("Survey scans kept as fingerprints"), "\(calibrated.output)")
+        }
         let sizes: [String: TownSize] = ["tiny": .tiny, "small": .small]
         let moved = Set(Town(TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: try #require(sizes[size])))
             .accessPoints.filter(\.isMoved).map(\.bssid))
@@ -60,6 +66,23 @@ import WorldSimulator
     static func medianError(_ fixes: [Coordinate?], truth: [Coordinate], lines: Set<Int>) -> (median: Double, located: Int) {
         let errors = lines.compactMap { line in fixes[line].map { Geodesy.distance(from: $0, to: truth[line]) } }.sorted()
         return (errors.isEmpty ? .infinity : errors[errors.count / 2], errors.count)
+    }
+
+    @Test func learningStillRepairsTheMovedAreaWhenSurveyScansAreKeptAsFingerprints() async throws {
+        // The kept scans are a snapshot of the survey and still hold the moved routers' old
+        // readings; the routers learned to have moved must not pull the fixes back there.
+        let directory = TemporaryDirectory("watch-learn-fingerprints")
+        let demo = try await Self.makeDemo(seed: 2, size: "small", in: directory, calibrate: true)
+        let truth = try Self.truth(demo)
+        let movedBefore = Self.medianError(try await Self.locateQueries(demo), truth: truth, lines: demo.movedArea)
+        let watch = try await EvalProcessRun([
+            "watch", "--db", demo.map, "--replay", demo.town + "/drive.trace.jsonl", "--speed", "max", "--learn", "--json",
+        ])
+        #expect(watch.status == 0, "\(watch.errors)")
+        let movedAfter = Self.medianError(try await Self.locateQueries(demo), truth: truth, lines: demo.movedArea)
+        #expect(movedAfter.median < 0.9 * movedBefore.median,
+                "moved-area median error \(movedBefore.median) m before learning, \(movedAfter.median) m after")
+        #expect(movedAfter.located >= movedBefore.located)
     }
 
     @Test func learningTheDriveRepairsTheMovedAreaAndForgetImportUndoesIt() async throws {
