@@ -14,7 +14,7 @@ extension RadioMap {
             }
             byStatus.reset()
             func count(_ sql: String) throws -> Int { Int(try connection.integer(sql)) }
-            return RadioMapStatistics(
+            var statistics = RadioMapStatistics(
                 accessPointsByStatus: statuses, accessPoints: try count("SELECT count(*) FROM access_points"),
                 cells: try count("SELECT count(*) FROM cells"),
                 publishedCells: try count("SELECT count(*) FROM cells WHERE source = 'opencellid'"),
@@ -23,6 +23,16 @@ extension RadioMap {
                 cellObservations: try count("SELECT count(*) FROM cell_observations"),
                 imports: try count("SELECT count(*) FROM imports"),
                 fileBytes: Self.fileSize(path) + Self.fileSize(path + "-wal"))
+            // A map opened read-only is never migrated: it may predate the fingerprint tables.
+            if try count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'fingerprints'") > 0 {
+                if try hasSurveyFingerprintColumn() {
+                    statistics.surveyFingerprints = try count("SELECT count(*) FROM fingerprints WHERE from_survey = 1")
+                    statistics.tableFingerprints = try count("SELECT count(*) FROM fingerprints WHERE from_survey = 0")
+                } else {
+                    statistics.tableFingerprints = try count("SELECT count(*) FROM fingerprints")
+                }
+            }
+            return statistics
         }
     }
 

@@ -16,6 +16,10 @@ public struct RadioMapStatistics: Hashable, Sendable {
     public var cellObservations: Int
     /// Imported files.
     public var imports: Int
+    /// Fingerprints of imported fingerprint tables.
+    public var tableFingerprints = 0
+    /// Survey scans kept as fingerprints by `db calibrate`.
+    public var surveyFingerprints = 0
     /// Bytes on disk: the database file plus its write-ahead log.
     public var fileBytes: Int64
 

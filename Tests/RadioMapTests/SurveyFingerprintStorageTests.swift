@@ -20,6 +20,8 @@ import TestSupport
         let survey = try Self.storedSurvey(town)
         #expect(survey.entries.count > 100)
         #expect(try town.map.surveyFingerprintCount() == survey.entries.count)
+        #expect(try town.map.statistics().surveyFingerprints == survey.entries.count)
+        #expect(try town.map.statistics().tableFingerprints == 0)
         #expect(try town.map.hasFingerprints())
         #expect(try !town.map.hasFingerprintTables())
         #expect(try town.map.fingerprints().isEmpty, "tables only: survey scans are calibrated with the survey")

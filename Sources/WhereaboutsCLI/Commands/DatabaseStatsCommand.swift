@@ -27,6 +27,7 @@ enum DatabaseStatsCommand: WhereaboutsCommand {
                 ("publishedCells", statistics.publishedCells), ("areas", statistics.areas),
                 ("accessPointObservations", statistics.accessPointObservations),
                 ("cellObservations", statistics.cellObservations), ("imports", statistics.imports),
+                ("tableFingerprints", statistics.tableFingerprints), ("surveyFingerprints", statistics.surveyFingerprints),
             ] {
                 writer.writeKey(key)
                 writer.write(value)
@@ -54,6 +55,10 @@ enum DatabaseStatsCommand: WhereaboutsCommand {
                   imports:       \(c(statistics.imports))
 
                 """)
+            if statistics.tableFingerprints + statistics.surveyFingerprints > 0 {
+                context.output.line("  fingerprints:  \(c(statistics.tableFingerprints)) from tables, "
+                    + "\(c(statistics.surveyFingerprints)) survey scans kept by `db calibrate`")
+            }
         }
         return .success
     }
