@@ -68,6 +68,19 @@ extension RadioMap {
         }
     }
 
+    /// How many survey sightings (Wi-Fi and cell) the map holds, counting no further than
+    /// `limit` (so a country-sized map answers at once).
+    public func surveySightingCount(upTo limit: Int) throws(RadioMapError) -> Int {
+        try reading {
+            var total = 0
+            for table in ["ap_observations", "cell_observations"] where total < limit {
+                total += Int(try self.connection.integer(
+                    "SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT ?)", [.integer(Int64(limit - total))]))
+            }
+            return total
+        }
+    }
+
     /// How long a stretch of one surveyor's track is, for keeping its scans in one fold.
     static let trackStretchSeconds = 1800.0
 

@@ -70,6 +70,9 @@ struct CalibrationOptions {
     var folds: Int?
     var seed: UInt64 = 1
 
+    /// The defaults: each scan held out with its recording's ±2 min, seed 1.
+    init() {}
+
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         if let text = arguments.value("--folds") {
             guard let value = Int(text), value >= 2 else { throw .usage("--folds expects a whole number of at least 2, got '\(text)'") }

@@ -11,7 +11,9 @@ enum ImportCommand: WhereaboutsCommand {
             Each file is imported in one transaction: all of it or nothing. A malformed row is \
             rejected with its line number and reason and the rest imports; with --strict the first \
             bad row stops the file and the radio map stays exactly as it was. Importing a file \
-            whose content was imported before changes nothing.
+            whose content was imported before changes nothing. A map calibrated by `db calibrate` \
+            is recalibrated after the import when its survey holds at most 100,000 sightings (a \
+            few seconds); a larger one is left to `db calibrate`, with a note.
             """,
         arguments: [ArgumentSpecification(name: "FILE", help: "Survey files to import.", isVariadic: true)],
         options: [
@@ -20,6 +22,7 @@ enum ImportCommand: WhereaboutsCommand {
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
+            .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
         ],
         examples: [
             "whereabouts import survey.wigle.csv",
@@ -65,7 +68,13 @@ enum ImportCommand: WhereaboutsCommand {
             }
         }
         if json { context.output.line(ImportReport.json(for: summaries)) }
-        if firstFailure == nil || !options.strict { try Retention.apply(configuration, to: radioMap) }
+        if firstFailure == nil || !options.strict {
+            try Retention.apply(configuration, to: radioMap)
+            // Places do not move the radius; everything else can.
+            if !arguments.flag("--no-calibrate"), summaries.contains(where: { $0.rowsImported > 0 && $0.format != .geonames }) {
+                try ImportCalibration.run(radioMap, quiet: quiet || json, output: context.output)
+            }
+        }
         return firstFailure?.exitCode ?? .success
     }
 }
