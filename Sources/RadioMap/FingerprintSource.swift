@@ -5,7 +5,7 @@ import PositioningCore
 ///
 /// A map whose survey scans were kept as fingerprints holds thousands of them, and a scan
 /// shares access points with hundreds: reading those from SQLite and indexing them again for
-/// every request took 3 ms on simulated town 1 (40 µs without fingerprints). So the stored
+/// every request took 3 ms on simulated town 1 (30 µs without fingerprints). So the stored
 /// fingerprints are indexed once, when the locator opens the map, and shared by its threads;
 /// only a map too large to hold that way is read per request.
 ///

@@ -45,11 +45,16 @@ extension RadioMap {
         }
     }
 
-    /// Replaces the stored factors with `factors`, in one transaction.
-    public func replaceCalibrationFactors(_ factors: [CalibrationFactor], computedAt date: Date = Date()) throws(RadioMapError) {
-        precondition(mode == .readWrite, "replaceCalibrationFactors needs a radio map opened .readWrite")
+    /// Replaces the stored factors with `factors` and the kept survey scans with
+    /// `surveyFingerprints`'s (none when nil), in one transaction: the factors were computed
+    /// with those fingerprints, so neither is ever stored without the other.
+    public func replaceCalibration(
+        _ factors: [CalibrationFactor], surveyFingerprints: SurveyFingerprints?, computedAt date: Date = Date()
+    ) throws(RadioMapError) {
+        precondition(mode == .readWrite, "replaceCalibration needs a radio map opened .readWrite")
         do {
             try connection.inTransaction {
+                try writeSurveyFingerprints(surveyFingerprints)
                 try connection.execute("DELETE FROM calibration_factors")
                 let insert = try connection.makeStatement(sql: """
                     INSERT INTO calibration_factors(source, bin, factor, samples, pooled, computed_at)

@@ -40,8 +40,8 @@ extension RadioMap {
         try connection.integer("SELECT count(*) FROM pragma_table_info('fingerprints') WHERE name = 'from_survey'") != 0
     }
 
-    /// Whether the map holds any fingerprint, imported or kept from the survey (false for a map older than the fingerprint
-    /// tables: opening a map read-only never migrates it).
+    /// Whether the map holds any fingerprint, imported or kept from the survey (false for a map
+    /// older than the fingerprint tables: opening a map read-only never migrates it).
     public func hasFingerprints() throws(RadioMapError) -> Bool {
         try reading {
             let hasTable = try self.connection.integer(

@@ -19,7 +19,6 @@ import TestSupport
         let town = try TinyTownMap()
         let survey = try Self.storedSurvey(town)
         #expect(survey.entries.count > 100)
-        #expect(try town.map.surveyFingerprintCount() == survey.entries.count)
         #expect(try town.map.statistics().surveyFingerprints == survey.entries.count)
         #expect(try town.map.statistics().tableFingerprints == 0)
         #expect(try town.map.hasFingerprints())
@@ -31,9 +30,9 @@ import TestSupport
 
         // Calibrating again replaces them; a survey that gains nothing from them keeps none.
         try town.map.replaceSurveyFingerprints(with: survey)
-        #expect(try town.map.surveyFingerprintCount() == survey.entries.count)
+        #expect(try town.map.statistics().surveyFingerprints == survey.entries.count)
         try town.map.replaceSurveyFingerprints(with: nil)
-        #expect(try town.map.surveyFingerprintCount() == 0)
+        #expect(try town.map.statistics().surveyFingerprints == 0)
         #expect(try !town.map.hasFingerprints())
     }
 
@@ -56,7 +55,7 @@ import TestSupport
         _ = try Self.storedSurvey(town)
         let importID = try town.map.connection.integer("SELECT min(id) FROM imports")
         _ = try town.map.forgetImport(id: importID)
-        #expect(try town.map.surveyFingerprintCount() == 0)
+        #expect(try town.map.statistics().surveyFingerprints == 0)
         #expect(try town.count("fingerprint_readings") == 0)
     }
 

@@ -169,7 +169,8 @@ public struct FingerprintMatcher: Sendable {
                 overlap += terms[end].term
                 end += 1
             }
-            defer { start = end }
+            let sharedCount = end - start
+            start = end
             if let excluded, excluded(entry) { continue }
             let candidate = entries[entry]
             let distance: Double
@@ -180,7 +181,7 @@ public struct FingerprintMatcher: Sendable {
             case .euclidean:
                 distance = max(querySquares + candidate.sumOfSquares - 2 * overlap, 0).squareRoot()
             }
-            scored.append((entry, distance, end - start))
+            scored.append((entry, distance, sharedCount))
         }
         let nearest = Self.smallest(parameters.neighbours, of: scored)
         return makeMatch(from: nearest, heard: seen.count, unknown: seen.count - query.count)

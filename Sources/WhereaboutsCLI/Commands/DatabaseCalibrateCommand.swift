@@ -43,19 +43,13 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
-        let options = try CalibrationOptions(arguments)
-        let outcome = try CalibrationOptions.crossValidatedFactors(
-            radioMap, calibrator: options.calibrator(publishedCells: radioMap.publishedCells()),
-            fingerprintCalibrator: options.fingerprintCalibrator())
-        let (factors, sampleCount) = (outcome.factors, outcome.samples)
-        try radioMap.replaceSurveyFingerprints(with: outcome.surveyFingerprints)
-        try radioMap.replaceCalibrationFactors(factors)
+        let outcome = try CalibrationOptions(arguments).recalibrate(radioMap)
         if arguments.flag("--json") {
-            context.output.line(CalibrationOptions.json(factors, samples: sampleCount, surveyFingerprints: outcome))
+            context.output.line(CalibrationOptions.json(outcome))
         } else {
-            context.output.write(CalibrationOptions.text(factors, samples: sampleCount))
+            context.output.write(CalibrationOptions.text(outcome.factors, samples: outcome.samples))
             if let summary = outcome.fingerprintSummary { context.output.line(summary) }
-            if factors.isEmpty {
+            if outcome.factors.isEmpty {
                 context.output.line("Too few located scans to calibrate; radii stay uncorrected (conservative).")
             }
         }
@@ -150,6 +144,16 @@ struct CalibrationOptions {
         return outcome
     }
 
+    /// Calibrates `radioMap` from its own survey and stores the factors with the kept survey
+    /// scans (`db calibrate`, and `import` into a calibrated map).
+    func recalibrate(_ radioMap: RadioMap) throws -> Outcome {
+        let outcome = try Self.crossValidatedFactors(
+            radioMap, calibrator: calibrator(publishedCells: radioMap.publishedCells()),
+            fingerprintCalibrator: fingerprintCalibrator())
+        try radioMap.replaceCalibration(outcome.factors, surveyFingerprints: outcome.surveyFingerprints)
+        return outcome
+    }
+
     /// The fingerprint matching `estimator` does (the default policy's for estimators that
     /// match none).
     static func matching(of estimator: any PositionEstimator) -> FingerprintMatcher.Parameters {
@@ -203,24 +207,22 @@ struct CalibrationOptions {
         writer.endArray()
     }
 
-    static func json(_ factors: [CalibrationFactor], samples: Int, surveyFingerprints outcome: Outcome? = nil) -> String {
+    static func json(_ outcome: Outcome) -> String {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.writeKey("samples"); writer.write(samples)
-        if let outcome {
-            writer.writeKey("surveyFingerprints"); writer.write(outcome.surveyFingerprints?.entries.count ?? 0)
-            if let trial = outcome.trial {
-                writer.writeKey("fingerprintTrial")
-                writer.beginObject()
-                writer.writeKey("scans"); writer.write(trial.scans)
-                writer.writeKey("accessPointMedian"); writer.write(trial.accessPointMedian, decimals: 1)
-                writer.writeKey("fingerprintMedian"); writer.write(trial.fingerprintMedian, decimals: 1)
-                writer.writeKey("kept"); writer.write(trial.keepsFingerprints)
-                writer.endObject()
-            }
+        writer.writeKey("samples"); writer.write(outcome.samples)
+        writer.writeKey("surveyFingerprints"); writer.write(outcome.surveyFingerprints?.entries.count ?? 0)
+        if let trial = outcome.trial {
+            writer.writeKey("fingerprintTrial")
+            writer.beginObject()
+            writer.writeKey("scans"); writer.write(trial.scans)
+            writer.writeKey("accessPointMedian"); writer.write(trial.accessPointMedian, decimals: 1)
+            writer.writeKey("fingerprintMedian"); writer.write(trial.fingerprintMedian, decimals: 1)
+            writer.writeKey("kept"); writer.write(trial.keepsFingerprints)
+            writer.endObject()
         }
         writer.writeKey("factors")
-        writeFactors(factors, to: &writer)
+        writeFactors(outcome.factors, to: &writer)
         writer.endObject()
         return writer.string
     }

@@ -26,12 +26,7 @@ enum ImportCalibration {
             }
             return
         }
-        let options = CalibrationOptions()
-        let outcome = try CalibrationOptions.crossValidatedFactors(
-            radioMap, calibrator: options.calibrator(publishedCells: radioMap.publishedCells()),
-            fingerprintCalibrator: options.fingerprintCalibrator())
-        try radioMap.replaceSurveyFingerprints(with: outcome.surveyFingerprints)
-        try radioMap.replaceCalibrationFactors(outcome.factors)
+        let outcome = try CalibrationOptions().recalibrate(radioMap)
         guard !quiet else { return }
         output.line("Radius recalibrated from \(outcome.samples) held-out scan fixes (as `whereabouts db calibrate` does).")
         if let summary = outcome.fingerprintSummary { output.line(summary) }
