@@ -28,8 +28,10 @@ enum WatchCommand: WhereaboutsCommand {
             (or learn = true in the config) teaches the radio map from what the radios hear \
             whenever the GPS fix is good enough (≤ 20 m, fresh, not faster than a car), writing \
             in batches and at the end (SIGINT and SIGTERM then stop cleanly); a summary goes to \
-            standard error, and with --json a "type":"learning" line ends the output. db \
-            forget-import takes a session back.
+            standard error, and with --json a "type":"learning" line ends the output. A map that \
+            db calibrate has calibrated is then recalibrated when it holds at most 100,000 \
+            sightings, so the learned scans join its kept survey scans (--no-calibrate skips it). \
+            db forget-import takes a session back.
             """,
         options: [
             .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
@@ -46,6 +48,7 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--max-updates", "N", help: "Stop after N fixes."),
             .flag("--learn", help: "Learn the radio map from GPS-tagged scans (default: config learn)."),
             .flag("--no-learn", help: "Do not learn, whatever the config says."),
+            .flag("--no-calibrate", help: "With learning: do not recalibrate a calibrated map at the end."),
             .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
             .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
@@ -56,7 +59,7 @@ enum WatchCommand: WhereaboutsCommand {
         usageOverride: [
             "[--sources LIST] [--desired-accuracy M|best|…] [--distance-filter M] [--significant-changes] "
                 + "[--region ID=LAT,LON,RADIUS]… [--dwell S] [--replay FILE [--speed X|max]] [--record FILE] "
-                + "[--nmea-out] [--learn|--no-learn] [--max-updates N] [--json]",
+                + "[--nmea-out] [--learn|--no-learn [--no-calibrate]] [--max-updates N] [--json]",
         ],
         examples: [
             "whereabouts watch --json",
@@ -118,7 +121,8 @@ enum WatchCommand: WhereaboutsCommand {
                 manager, output: output, significantOnly: significantOnly, record: record, maximumUpdates: maximumUpdates)
         }
         let learning = try await WatchLearning.start(
-            manager, databasePath: setup.radioMapPath, replay: arguments.value("--replay"), configuration: configuration)
+            manager, databasePath: setup.radioMapPath, replay: arguments.value("--replay"), configuration: configuration,
+            recalibrates: !arguments.flag("--no-calibrate"))
         let status: ExitCode
         let limit = maximumUpdates
         do {

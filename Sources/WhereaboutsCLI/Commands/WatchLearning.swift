@@ -7,10 +7,15 @@ import Synchronization
 
 /// `watch --learn` (or `learn = true` in the config): every sample the location service reads
 /// is offered to a `BackgroundLearner` on the writable radio map, and a summary is printed at
-/// the end. SIGINT and SIGTERM then end `watch` cleanly, so the last batch is written.
+/// the end. SIGINT and SIGTERM then end `watch` cleanly, so the last batch is written. A map
+/// that `db calibrate` has calibrated is then recalibrated when that is cheap
+/// (`MapRecalibration`), unless `--no-calibrate`: its kept survey scans take in the learned ones.
 struct WatchLearning: Sendable {
     let manager: LocationManager
     let learner: BackgroundLearner
+    let databasePath: String
+    /// Whether the map is recalibrated after the session.
+    let recalibrates: Bool
     private let consumer: Task<Void, Never>
 
     /// Whether this run learns: `--learn`, else `--no-learn`, else the config's `learn`.
@@ -26,7 +31,8 @@ struct WatchLearning: Sendable {
     /// Opens the radio map for writing and starts feeding it the manager's samples.
     /// Call before subscribing to updates, so the first epoch is learned too.
     static func start(
-        _ manager: LocationManager, databasePath: String, replay: String?, configuration: Configuration
+        _ manager: LocationManager, databasePath: String, replay: String?, configuration: Configuration,
+        recalibrates: Bool
     ) async throws(CommandFailure) -> WatchLearning {
         let source = replay.map { "replay of \(($0 as NSString).lastPathComponent)" } ?? "live radios"
         let learner: BackgroundLearner
@@ -43,12 +49,15 @@ struct WatchLearning: Sendable {
             var feed = LearningFeed()
             for await sample in samples { learner.offer(feed.learningSample(for: sample)) }
         }
-        return WatchLearning(manager: manager, learner: learner, consumer: consumer)
+        return WatchLearning(
+            manager: manager, learner: learner, databasePath: databasePath, recalibrates: recalibrates, consumer: consumer)
     }
 
-    /// Stops taking samples, writes the last batch and prints the summary: one line on
-    /// standard error, and with `--json` a `"type":"learning"` object on standard output.
-    /// - Returns: `status`, or a failure when a write failed.
+    /// Stops taking samples, writes the last batch, recalibrates a calibrated map when sightings
+    /// were stored, and prints the summary: lines on standard error, and with `--json` a
+    /// `"type":"learning"` object on standard output.
+    /// - Returns: `status`, or a failure when a write or the recalibration failed (the learned
+    ///   sightings stay stored either way).
     func finish(status: ExitCode, json: Bool, context: CommandContext) async -> ExitCode {
         // The sample stream stays open across runs of the sources: end it here, after the
         // samples already read (those of the last fixes printed) have been taken.
@@ -57,9 +66,21 @@ struct WatchLearning: Sendable {
         let outcome = await learner.finish()
         let report = outcome.report
         context.errors.line(Self.summary(report))
-        if json { context.output.line(Self.json(report, failure: outcome.failure)) }
-        if let failure = outcome.failure {
-            context.errors.line("Error: learning stopped: \(failure.description)")
+        var failure = outcome.failure.map { "learning stopped: \($0.description)" }
+        var recalibrated = false
+        if failure == nil, recalibrates, report.observationsStored > 0 {
+            do {
+                let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
+                recalibrated = try MapRecalibration.run(
+                    radioMap, after: "this learning session", quiet: false, output: context.errors)
+            } catch {
+                failure = "recalibration after learning failed (the learned sightings are stored; "
+                    + "run `whereabouts db calibrate`): \(error)"
+            }
+        }
+        if json { context.output.line(Self.json(report, recalibrated: recalibrated, failure: failure)) }
+        if let failure {
+            context.errors.line("Error: \(failure)")
             return status == .success ? .failure : status
         }
         return status
@@ -94,7 +115,7 @@ struct WatchLearning: Sendable {
         return text
     }
 
-    static func json(_ report: LearningReport, failure: RadioMapError?) -> String {
+    static func json(_ report: LearningReport, recalibrated: Bool, failure: String?) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.writeKey("type")
@@ -113,9 +134,11 @@ struct WatchLearning: Sendable {
         }
         writer.writeKey("importID")
         if let id = report.importID { writer.write(Int(id)) } else { writer.writeNull() }
+        writer.writeKey("recalibrated")
+        writer.write(recalibrated)
         if let failure {
             writer.writeKey("error")
-            writer.write(failure.description)
+            writer.write(failure)
         }
         writer.endObject()
         return writer.string
