@@ -45,6 +45,40 @@ extension RadioMap {
         }
     }
 
+    /// A summary of what long-running readers load once from the map — calibration factors,
+    /// stored fingerprints (tables and kept survey scans), places — that changes whenever
+    /// `db calibrate`, an import, `watch --learn` or a forget changes any of them. A few
+    /// aggregate queries: cheap enough to compare every few seconds (`serve` does).
+    public struct LoadedDataStamp: Hashable, Sendable {
+        fileprivate var values: [Double]
+    }
+
+    /// The map's `LoadedDataStamp` now.
+    public func loadedDataStamp() throws(RadioMapError) -> LoadedDataStamp {
+        try reading {
+            let statement = try self.connection.makeStatement(sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            var tables = Set<String>()
+            while try statement.step() { tables.insert(statement.text(0) ?? "") }
+            let queries: [(table: String, sql: String)] = [
+                ("calibration_factors", "SELECT count(*), coalesce(max(computed_at), 0) FROM calibration_factors"),
+                ("fingerprints", "SELECT count(*), coalesce(max(id), 0) FROM fingerprints"),
+                ("fingerprint_readings", "SELECT count(*), 0 FROM fingerprint_readings"),
+                ("places", "SELECT EXISTS(SELECT 1 FROM places), 0"),
+            ]
+            var values: [Double] = []
+            for (table, sql) in queries {
+                guard tables.contains(table) else {
+                    values += [-1, -1]
+                    continue
+                }
+                let row = try self.connection.makeStatement(sql: sql)
+                _ = try row.step()
+                values += [row.double(0), row.double(1)]
+            }
+            return LoadedDataStamp(values: values)
+        }
+    }
+
     /// Replaces the stored factors with `factors` and the kept survey scans with
     /// `surveyFingerprints`'s (none when nil), in one transaction: the factors were computed
     /// with those fingerprints, so neither is ever stored without the other.

@@ -29,33 +29,9 @@ import Testing
         let query = TestRadioMap.shared.queries[0]
         let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestRadioMap.shared.path], input: query)
         #expect(located.status == 0)
-        let errors = directory.path("serve.err")
-        let executable = CommandRunner.whereaboutsExecutable.path
-        let arguments = [executable, "serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--log"]
-        let processID = try SpawnedProcess.spawn(arguments, output: .standardError(errors))
-        var exited = false
-        defer {
-            if !exited {
-                kill(processID, SIGKILL)
-                var status: Int32 = 0
-                waitpid(processID, &status, 0)
-            }
-        }
-        // Checked once more after the deadline: a test descheduled past it (the pool has two
-        // threads and the whole suite shares them) must not mistake a slow machine for a failure.
-        var port: UInt16?
-        let end = ContinuousClock.now + .seconds(120)
-        while true {
-            let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-            if let range = text.range(of: "http://127.0.0.1:") {
-                port = UInt16(text[range.upperBound...].prefix { $0.isNumber })
-                break
-            }
-            if ContinuousClock.now >= end { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let listening = try #require(port, "serve never said where it listens")
-        let client = try HTTPTestClient(port: listening)
+        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        defer { server.killIfRunning() }
+        let client = try HTTPTestClient(port: server.port)
         try client.send("GET /health?key=x HTTP/1.1\r\n\r\n")
         #expect(try client.readResponse()?.status == 200)
         // The server answers exactly as `locate --request` does (calibration notes, extras and all).
@@ -63,21 +39,110 @@ import Testing
         let answer = try #require(try client.readResponse())
         #expect(answer.status == 200)
         #expect(answer.body == located.standardOutput.trimmingCharacters(in: .newlines))
+        let status = try await server.terminate()
+        #expect(status == 0, "exit status \(String(describing: status))")
+        let log = server.log
+        #expect(log.contains("\"GET /health\" 200"))
+        #expect(!log.contains("key=x"), "the access log must not contain the query string")
+    }
+
+    @Test func aCalibrationStoredWhileItRunsIsUsedWithoutARestart() async throws {
+        // `db calibrate` (or an import, or `watch --learn`) beside a running server: its next
+        // answers carry the new factors and kept scans, as `locate` on the same map does.
+        let (directory, map) = try TestRadioMap.shared.copy()
+        let query = TestRadioMap.shared.queries[0]
+        let server = try await RunningServe.start(map: map, log: directory.path("serve.err"))
+        defer { server.killIfRunning() }
+        let client = try HTTPTestClient(port: server.port)
+        try client.post("/v1/geolocate", query)
+        let before = try #require(try client.readResponse())
+        #expect(before.body.contains("\"calibrated\":false"), "\(before.body)")
+
+        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", map])
+        #expect(calibrate.status == 0, "\(calibrate.standardError)")
+        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", map], input: query)
+        #expect(located.standardOutput.contains("\"calibrated\":true"), "\(located.standardOutput)")
+        // The server looks at the map every few seconds; wait for it with a deadline.
+        var answer = before.body
+        let end = ContinuousClock.now + .seconds(120)
+        while !answer.contains("\"calibrated\":true"), ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(100))
+            try client.post("/v1/geolocate", query)
+            answer = try #require(try client.readResponse()).body
+        }
+        #expect(answer == located.standardOutput.trimmingCharacters(in: .newlines))
+        #expect(try await server.terminate() == 0)
+    }
+}
+
+/// `whereabouts serve --listen 127.0.0.1:0 --log` on a map, its port read from standard error.
+private final class RunningServe {
+    let processID: pid_t
+    let port: UInt16
+    let logPath: String
+    private var exited = false
+
+    private init(processID: pid_t, port: UInt16, logPath: String) {
+        self.processID = processID
+        self.port = port
+        self.logPath = logPath
+    }
+
+    /// What the server wrote to standard error so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    static func start(map: String, log: String) async throws -> RunningServe {
+        let executable = CommandRunner.whereaboutsExecutable.path
+        let processID = try SpawnedProcess.spawn(
+            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"], output: .standardError(log))
+        // Checked once more after the deadline: a test descheduled past it (the pool has two
+        // threads and the whole suite shares them) must not mistake a slow machine for a failure.
+        let end = ContinuousClock.now + .seconds(120)
+        while true {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "http://127.0.0.1:"), let port = UInt16(text[range.upperBound...].prefix { $0.isNumber }) {
+                return RunningServe(processID: processID, port: port, logPath: log)
+            }
+            if ContinuousClock.now >= end { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(processID, SIGKILL)
+        var status: Int32 = 0
+        waitpid(processID, &status, 0)
+        throw RunningServeError.neverListened(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// SIGTERM, then its exit status once it exits (nil when it did not within a minute).
+    func terminate() async throws -> Int32? {
         kill(processID, SIGTERM)
         var status: Int32 = 0
         let stopBy = ContinuousClock.now + .seconds(60)
         while true {
             if waitpid(processID, &status, WNOHANG) == processID {
                 exited = true
-                break
+                return status
             }
-            if ContinuousClock.now >= stopBy { break }
+            if ContinuousClock.now >= stopBy { return nil }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(exited)
-        #expect(status == 0, "exit status \(status)")
-        let log = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        #expect(log.contains("\"GET /health\" 200"))
-        #expect(!log.contains("key=x"), "the access log must not contain the query string")
+    }
+
+    /// SIGKILL, when a failed test left it running.
+    func killIfRunning() {
+        guard !exited else { return }
+        kill(processID, SIGKILL)
+        var status: Int32 = 0
+        waitpid(processID, &status, 0)
+        exited = true
+    }
+}
+
+private enum RunningServeError: Error, CustomStringConvertible {
+    case neverListened(log: String)
+
+    var description: String {
+        switch self {
+        case .neverListened(let log): "serve never said where it listens: \(log)"
+        }
     }
 }

@@ -11,6 +11,9 @@ public struct ServerConfiguration: Sendable {
     /// Adjusts each worker's ``Locator`` after it is made (places, fingerprints, calibration
     /// notes), so the server answers exactly as `whereabouts locate --request` does.
     public var configureLocator: @Sendable (inout Locator) -> Void = { _ in }
+    /// Re-applies what the locators loaded from the map when `db calibrate`, an import or
+    /// `watch --learn` changes it while the server runs (nil: loaded once, at start).
+    public var locatorRefresh: LocatorRefresh?
     /// Whether `POST /v2/geosubmit` stores observations (else 403).
     public var acceptsSubmissions: Bool
     /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions

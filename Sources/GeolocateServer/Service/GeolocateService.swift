@@ -15,7 +15,9 @@ import RadioMap
 /// A query string (`?key=…`) is ignored on every route.
 public final class GeolocateService {
     private let configuration: ServerConfiguration
-    private let locator: Locator
+    private var locator: Locator
+    /// Which of `configuration.locatorRefresh`'s loads `locator` carries.
+    private var appliedGeneration = 0
     private let statistics: ServerStatistics
     private let submissions: SubmissionWriter?
     private let started: ContinuousClock.Instant
@@ -30,6 +32,7 @@ public final class GeolocateService {
         var locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
                               estimator: configuration.makeEstimator())
         configuration.configureLocator(&locator)
+        configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
         self.locator = locator
     }
 
@@ -88,6 +91,7 @@ public final class GeolocateService {
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
         }
+        configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
         do {
             let answer = try locator.respond(to: request)
             switch answer.outcome {

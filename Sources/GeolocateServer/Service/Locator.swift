@@ -37,7 +37,7 @@ public struct Locator {
     /// The radio map the emitters are looked up in.
     public let radioMap: RadioMap
     /// The estimator that turns matches into a position.
-    public let estimator: any PositionEstimator
+    public var estimator: any PositionEstimator
     /// Members added to every found response (e.g. `"calibrated": false`).
     public var extraFields: JSONObject
     /// Notes added to every found response.

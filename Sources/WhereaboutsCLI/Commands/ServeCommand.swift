@@ -59,15 +59,25 @@ enum ServeCommand: WhereaboutsCommand {
             context.errors.line("Note: learn = true applies to watch; serve does not learn (run whereabouts watch --learn beside it)")
         }
         // Open once here so a missing or foreign radio map is reported before listening, and
-        // answer as `locate --request` does: stored calibration, places, fingerprints.
+        // answer as `locate --request` does: stored calibration, places, fingerprints — loaded
+        // again when `db calibrate`, an import or `watch --learn` changes them.
         let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
-        let startupLocator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
-        let calibratedEstimator = startupLocator.estimator
-        let (reportsCalibration, notes) = (startupLocator.reportsCalibration, startupLocator.notes)
-        let namesPlaces = try radioMap.hasPlaces()
-        let fingerprints = try FingerprintSource.load(from: radioMap, parameters: CalibrationOptions.matching(of: estimator))
+        let refresh = try LocatorRefresh(radioMap: radioMap) { map in
+            let configured = try CalibrationOptions.locator(radioMap: map, estimator: estimator)
+            let calibrated = configured.estimator
+            let (reportsCalibration, notes) = (configured.reportsCalibration, configured.notes)
+            let namesPlaces = try map.hasPlaces()
+            let fingerprints = try FingerprintSource.load(from: map, parameters: CalibrationOptions.matching(of: estimator))
+            return { locator in
+                locator.estimator = calibrated
+                locator.reportsCalibration = reportsCalibration
+                locator.notes = notes
+                locator.namesPlaces = namesPlaces
+                locator.fingerprints = fingerprints
+            }
+        }
         let errors = context.errors
-        let makeEstimator: @Sendable () -> any PositionEstimator = { calibratedEstimator }
+        let makeEstimator: @Sendable () -> any PositionEstimator = { estimator }
         var accessLog: (@Sendable (String) -> Void)?
         if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
@@ -76,12 +86,7 @@ enum ServeCommand: WhereaboutsCommand {
             listenAddress: address, databasePath: databasePath, makeEstimator: makeEstimator,
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        serverConfiguration.configureLocator = { locator in
-            locator.reportsCalibration = reportsCalibration
-            locator.notes = notes
-            locator.namesPlaces = namesPlaces
-            locator.fingerprints = fingerprints
-        }
+        serverConfiguration.locatorRefresh = refresh
         let server: GeolocateServer
         do {
             server = try GeolocateServer(configuration: serverConfiguration)
