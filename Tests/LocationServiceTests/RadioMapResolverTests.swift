@@ -26,4 +26,40 @@ import Testing
         let estimate = try #require(try resolver.estimate(request, at: Date()), "the import is visible to the same resolver")
         #expect(estimate.0.location.horizontalAccuracy > 0)
     }
+
+    @Test func aCalibrationStoredLaterScalesTheRadiusAndItsKeptScansPlaceTheFixes() async throws {
+        // As `locate` and `serve` do: once `db calibrate` has stored factors (and kept the
+        // survey's scans as fingerprints), the same resolver uses them, without a restart.
+        let directory = TemporaryDirectory("resolver-calibration")
+        let path = directory.path("map.sqlite")
+        try FileManager.default.copyItem(atPath: town.mapPath, toPath: path)
+        let resolver = RadioMapResolver(path: path)
+        let samples = town.walk.indices.filter { !town.walk[$0].wifi.isEmpty }
+        func walkErrors() throws -> (errors: [Double], calibrated: Int, fingerprint: Int) {
+            var errors: [Double] = [], calibrated = 0, fingerprint = 0
+            for index in samples {
+                guard let (estimate, _) = try resolver.estimate(town.walk[index].geolocateRequest, at: Date()) else { continue }
+                errors.append(Geodesy.distance(from: estimate.location.coordinate, to: town.truth[index].coordinate))
+                if estimate.isRadiusCalibrated == true { calibrated += 1 }
+                if estimate.method == .fingerprint { fingerprint += 1 }
+            }
+            return (errors.sorted(), calibrated, fingerprint)
+        }
+        let before = try walkErrors()
+        #expect(before.calibrated == 0 && before.fingerprint == 0, "an uncalibrated map: raw radius, no kept scans")
+
+        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", path])
+        #expect(calibrate.status == 0, "\(calibrate.standardError)")
+        // The resolver looks at the map every few seconds; wait for it with a deadline.
+        let probe = town.walk[samples[0]].geolocateRequest
+        let end = ContinuousClock.now + .seconds(60)
+        while try resolver.estimate(probe, at: Date())?.0.isRadiusCalibrated != true, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let after = try walkErrors()
+        #expect(after.calibrated == after.errors.count, "every Wi-Fi fix takes a stored factor")
+        #expect(after.fingerprint > after.errors.count / 2, "most of the walk matches the kept survey scans")
+        let (medianBefore, medianAfter) = (before.errors[before.errors.count / 2], after.errors[after.errors.count / 2])
+        #expect(medianAfter < 0.8 * medianBefore, "walk median \(medianBefore) m before, \(medianAfter) m after")
+    }
 }

@@ -3,12 +3,17 @@ import PositioningCore
 import RadioMap
 import Synchronization
 
-/// Resolves cell and Wi-Fi readings against a radio map file with `WhereaboutsEstimator`.
+/// Resolves cell and Wi-Fi readings against a radio map file with `WhereaboutsEstimator`, as
+/// `locate` and `serve` do: with the map's stored radius factors (`db calibrate`) and its
+/// fingerprints (tables, and the survey scans calibration kept).
 ///
 /// The map is opened read-only at the first lookup and the connection kept for the next ones
 /// (a replayed hour is thousands of lookups). An idle read-only connection holds no snapshot,
 /// so a running import neither blocks it nor waits for it, and each lookup sees what the import
-/// has committed. After a failed lookup the map is opened afresh the next time.
+/// has committed. The factors and the fingerprint index are loaded with the connection and
+/// loaded again when the map's `LoadedDataStamp` changes (looked at every `checkInterval`), so
+/// a `db calibrate` or a learning session's recalibration is picked up without a restart.
+/// After a failed lookup the map is opened afresh the next time.
 ///
 /// ```swift
 /// let resolver = RadioMapResolver(path: "radiomap.sqlite")
@@ -17,8 +22,14 @@ import Synchronization
 public struct RadioMapResolver: PositionResolver {
     /// The radio map's path.
     public var path: String
-    /// The estimator to use.
+    /// The estimator to use; the map's stored factors replace its calibration (see
+    /// `appliesStoredCalibration`).
     public var estimator: WhereaboutsEstimator
+    /// Whether the map's stored radius factors scale the radius (the default); a map never
+    /// calibrated leaves the estimator's own calibration (none by default: the raw radius).
+    public var appliesStoredCalibration = true
+    /// How often the map is looked at for new factors or fingerprints.
+    public static let checkInterval: Duration = .seconds(5)
     private let connection = CachedRadioMap()
 
     /// Creates a resolver for the map at `path`.
@@ -28,34 +39,73 @@ public struct RadioMapResolver: PositionResolver {
     }
 
     public func estimate(_ request: GeolocateRequest, at time: Date) throws -> (PositionEstimate, EstimationInput)? {
-        let input = try connection.estimationInput(path: path, for: request, at: time)
+        let (input, stored) = try connection.estimationInput(
+            path: path, for: request, at: time, matching: estimator.fingerprints.matching)
+        var estimator = self.estimator
+        if appliesStoredCalibration, let stored { estimator.calibration = stored }
         guard let estimate = estimator.estimatePosition(from: input) else { return nil }
         return (estimate, input)
     }
 }
 
-/// One read-only radio-map connection kept between lookups. The lock makes the lookups take
-/// turns: they run on threads of their own, one connection is used by one thread at a time.
+/// One read-only radio-map connection kept between lookups, with what was loaded from it. The
+/// lock makes the lookups take turns: they run on threads of their own, one connection is used
+/// by one thread at a time.
 private final class CachedRadioMap: Sendable {
-    private let cached = Mutex<RadioMap?>(nil)
+    /// The stored factors (nil when the map was never calibrated) and fingerprints, as of `stamp`.
+    private struct Loaded {
+        var stamp: RadioMap.LoadedDataStamp
+        var calibration: RadiusCalibration?
+        var fingerprints: FingerprintSource
+        var checked: ContinuousClock.Instant
+    }
 
-    func estimationInput(path: String, for request: GeolocateRequest, at time: Date) throws(RadioMapError) -> EstimationInput {
-        try cached.withLock { (cached: inout RadioMap?) throws(RadioMapError) -> EstimationInput in
+    private struct State {
+        var radioMap: RadioMap?
+        var loaded: Loaded?
+    }
+
+    private let cached = Mutex(State())
+
+    /// The lookup for `request`, and the map's stored calibration.
+    func estimationInput(
+        path: String, for request: GeolocateRequest, at time: Date, matching: FingerprintMatcher.Parameters
+    ) throws(RadioMapError) -> (EstimationInput, RadiusCalibration?) {
+        try cached.withLock { (state: inout State) throws(RadioMapError) -> (EstimationInput, RadiusCalibration?) in
             let radioMap: RadioMap
-            if let open = cached, open.path == path {
+            if let open = state.radioMap, open.path == path {
                 radioMap = open
             } else {
-                cached = nil
+                state = State()
                 radioMap = try RadioMap(path: path, mode: .readOnly)
             }
             do throws(RadioMapError) {
-                let input = try radioMap.estimationInput(for: request, now: time)
-                cached = radioMap
-                return input
+                let loaded = try Self.current(state.loaded, from: radioMap, matching: matching)
+                var input = try radioMap.estimationInput(for: request, now: time)
+                try loaded.fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
+                state = State(radioMap: radioMap, loaded: loaded)
+                return (input, loaded.calibration)
             } catch {
-                cached = nil
+                state = State()
                 throw error
             }
         }
+    }
+
+    /// `loaded` while it is recent or the map has not changed, else loaded afresh.
+    private static func current(
+        _ loaded: Loaded?, from radioMap: RadioMap, matching: FingerprintMatcher.Parameters
+    ) throws(RadioMapError) -> Loaded {
+        let now = ContinuousClock.now
+        if var loaded {
+            if now - loaded.checked < RadioMapResolver.checkInterval { return loaded }
+            loaded.checked = now
+            if try radioMap.loadedDataStamp() == loaded.stamp { return loaded }
+        }
+        let stamp = try radioMap.loadedDataStamp()
+        let factors = try radioMap.calibrationFactors()
+        return Loaded(
+            stamp: stamp, calibration: factors.isEmpty ? nil : ConformalCalibration.radiusCalibration(factors),
+            fingerprints: try FingerprintSource.load(from: radioMap, parameters: matching), checked: now)
     }
 }
