@@ -47,8 +47,10 @@ import TestSupport
             sources.insert(source)
             if source == "gps" {
                 #expect(error < 40, "the walk's GPS error stays under 40 m")
+                #expect(fix["calibrated"] == nil, "a GPS radius is the receiver's own")
             } else {
                 #expect(error < 3 * fix["accuracy"]!.doubleValue!, "a \(source) fix is within three radii of the truth")
+                #expect(fix["calibrated"]?.boolValue == false, "as `locate` says on a map never calibrated")
             }
             #expect(fix["fallback"]?[0]?["source"]?.stringValue == "gps")
         }

@@ -6,9 +6,11 @@ import PositioningCore
 /// fallback trail, timestamp and `cached`) for `locate --json` and `watch --json`, a line of
 /// text otherwise.
 enum FixJSON {
-    /// The geolocate response of a fix.
+    /// The geolocate response of a fix. A fix from the radio map says `"calibrated"` as `locate
+    /// --request` does: true only when a stored factor for its own kind scaled its radius.
     static func response(for fix: LocationFix, extraFields: JSONObject = [:]) -> GeolocateResponse {
         var fields = extraFields
+        if let calibrated = fix.estimate.isRadiusCalibrated { fields.append(key: "calibrated", value: .bool(calibrated)) }
         if fix.location.speed >= 0 { fields.append(key: "speed", value: .number((fix.location.speed * 100).rounded() / 100)) }
         if fix.location.course >= 0 { fields.append(key: "course", value: .number((fix.location.course * 10).rounded() / 10)) }
         if let reason = fix.significantChange { fields.append(key: "significantChange", value: .string(reason.description)) }
