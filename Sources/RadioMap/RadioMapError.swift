@@ -16,8 +16,9 @@ public enum RadioMapError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The one conversion from a lower-level failure into this boundary's error.
-    static func converting(_ error: any Error, path: String) -> RadioMapError {
+    /// The one conversion from a lower-level failure into this boundary's error (public for
+    /// readers that load from the map through closures of their own, as `LoadedData` does).
+    public static func converting(_ error: any Error, path: String) -> RadioMapError {
         switch error {
         case let error as RadioMapError: return error
         case let error as SQLiteError where error.isNotADatabase:

@@ -8,10 +8,10 @@ import Synchronization
 /// import or a `watch --learn` session stores new ones while it runs. (Sightings need nothing:
 /// every request looks them up afresh.)
 ///
-/// Each worker calls `update(_:applied:)` before a request. At most once per `checkInterval`
-/// the first worker to ask compares the map's `LoadedDataStamp` with the one loaded; when it
-/// changed, `load` runs once (under the lock, so the workers share one fingerprint index) and
-/// every worker applies the result before its next request.
+/// Each worker calls `update(_:applied:)` before a request. The loaded parts are a
+/// `LoadedData`, looked at every 5 s by the first worker to ask; when the map changed, `load`
+/// runs once (under the lock, so the workers share one fingerprint index) and every worker
+/// applies the result before its next request.
 ///
 /// ```swift
 /// let refresh = try LocatorRefresh(radioMap: map) { map in
@@ -25,45 +25,24 @@ public final class LocatorRefresh: Sendable {
     /// Sets a locator's loaded parts; made once per change by `load`, shared by all workers.
     public typealias Apply = @Sendable (inout Locator) -> Void
 
-    private struct State {
-        var checked: ContinuousClock.Instant
-        var stamp: RadioMap.LoadedDataStamp
-        var generation: Int
-        var apply: Apply
-    }
-
-    /// How often the map is looked at.
-    public let checkInterval: Duration
     private let load: @Sendable (RadioMap) throws -> Apply
-    private let state: Mutex<State>
+    private let loaded: Mutex<LoadedData<Apply>>
 
     /// Loads from `radioMap` once now (so a map that cannot be read is reported before the
     /// server listens); `load` reads the parts and returns how to set them on a locator.
     public init(
         radioMap: RadioMap, checkInterval: Duration = .seconds(5), load: @escaping @Sendable (RadioMap) throws -> Apply
     ) throws {
-        self.checkInterval = checkInterval
         self.load = load
-        let stamp = try radioMap.loadedDataStamp()
-        state = Mutex(State(checked: .now, stamp: stamp, generation: 1, apply: try load(radioMap)))
+        loaded = Mutex(try LoadedData(from: radioMap, checkInterval: checkInterval, load: load))
     }
 
     /// Brings `locator` up to date. `generation` is the caller's record of what it applied
     /// (start at 0); a map that cannot be read now keeps the locator as it is.
     public func update(_ locator: inout Locator, applied generation: inout Int) {
-        let now = ContinuousClock.now
-        let (current, apply) = state.withLock { state -> (Int, Apply) in
-            if now - state.checked >= checkInterval {
-                state.checked = now
-                if let stamp = try? locator.radioMap.loadedDataStamp(), stamp != state.stamp,
-                    let apply = try? load(locator.radioMap)
-                {
-                    state.stamp = stamp
-                    state.generation += 1
-                    state.apply = apply
-                }
-            }
-            return (state.generation, state.apply)
+        let (current, apply) = loaded.withLock { loaded -> (Int, Apply) in
+            _ = try? loaded.refresh(from: locator.radioMap, load: load)
+            return (loaded.generation, loaded.value)
         }
         guard current != generation else { return }
         apply(&locator)

@@ -52,17 +52,15 @@ public struct RadioMapResolver: PositionResolver {
 /// lock makes the lookups take turns: they run on threads of their own, one connection is used
 /// by one thread at a time.
 private final class CachedRadioMap: Sendable {
-    /// The stored factors (nil when the map was never calibrated) and fingerprints, as of `stamp`.
-    private struct Loaded {
-        var stamp: RadioMap.LoadedDataStamp
+    /// The stored factors (nil when the map was never calibrated) and the fingerprints.
+    private struct Stored {
         var calibration: RadiusCalibration?
         var fingerprints: FingerprintSource
-        var checked: ContinuousClock.Instant
     }
 
     private struct State {
         var radioMap: RadioMap?
-        var loaded: Loaded?
+        var stored: LoadedData<Stored>?
     }
 
     private let cached = Mutex(State())
@@ -79,33 +77,24 @@ private final class CachedRadioMap: Sendable {
                 state = State()
                 radioMap = try RadioMap(path: path, mode: .readOnly)
             }
-            do throws(RadioMapError) {
-                let loaded = try Self.current(state.loaded, from: radioMap, matching: matching)
+            do {
+                func load(_ map: RadioMap) throws -> Stored {
+                    let factors = try map.calibrationFactors()
+                    return Stored(
+                        calibration: factors.isEmpty ? nil : ConformalCalibration.radiusCalibration(factors),
+                        fingerprints: try FingerprintSource.load(from: map, parameters: matching))
+                }
+                var stored = try state.stored ?? LoadedData(
+                    from: radioMap, checkInterval: RadioMapResolver.checkInterval, load: load)
+                try stored.refresh(from: radioMap, load: load)
                 var input = try radioMap.estimationInput(for: request, now: time)
-                try loaded.fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
-                state = State(radioMap: radioMap, loaded: loaded)
-                return (input, loaded.calibration)
+                try stored.value.fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
+                state = State(radioMap: radioMap, stored: stored)
+                return (input, stored.value.calibration)
             } catch {
                 state = State()
-                throw error
+                throw RadioMapError.converting(error, path: path)
             }
         }
-    }
-
-    /// `loaded` while it is recent or the map has not changed, else loaded afresh.
-    private static func current(
-        _ loaded: Loaded?, from radioMap: RadioMap, matching: FingerprintMatcher.Parameters
-    ) throws(RadioMapError) -> Loaded {
-        let now = ContinuousClock.now
-        if var loaded {
-            if now - loaded.checked < RadioMapResolver.checkInterval { return loaded }
-            loaded.checked = now
-            if try radioMap.loadedDataStamp() == loaded.stamp { return loaded }
-        }
-        let stamp = try radioMap.loadedDataStamp()
-        let factors = try radioMap.calibrationFactors()
-        return Loaded(
-            stamp: stamp, calibration: factors.isEmpty ? nil : ConformalCalibration.radiusCalibration(factors),
-            fingerprints: try FingerprintSource.load(from: radioMap, parameters: matching), checked: now)
     }
 }
