@@ -57,4 +57,25 @@ import WorldSimulator
         let notATown = await CLIRun(["eval", "--town", TemporaryDirectory().url.path, "--learn"])
         #expect(notATown.status == 65)
     }
+
+    @Test func evalLearnCalibrateLocatesWithTheMapsCalibrationAndKeptScans() async throws {
+        // As a user who ran `db calibrate` sees it: the same town and drive, located with the
+        // stored factors and the kept survey scans, and recalibrated after learning.
+        let arguments = ["eval", "--learn", "--seed", "3", "--size", "tiny", "--drive-minutes", "10", "--json"]
+        func median(_ run: CLIRun, _ phase: String) throws -> Double {
+            let report = try JSONParser.parse(run.output)
+            let group = try #require(report["groups"]?.arrayValue?.first {
+                $0["phase"]?.stringValue == phase && $0["area"]?.stringValue == "all"
+            })
+            return try #require(group["median"]?.doubleValue)
+        }
+        let plain = await CLIRun(arguments)
+        let calibrated = await CLIRun(arguments + ["--calibrate"])
+        #expect(calibrated.status == 0, "\(calibrated.errors)")
+        #expect(try JSONParser.parse(calibrated.output)["calibrated"]?.boolValue == true)
+        #expect(try median(calibrated, "before") < median(plain, "before"), "the kept survey scans place the queries better")
+        #expect(try median(calibrated, "after") < median(calibrated, "before"))
+        let misplaced = await CLIRun(["eval", "--town", await SharedTown.shared.town(), "--calibrate"])
+        #expect(misplaced.status == 64, "--calibrate applies to --learn")
+    }
 }

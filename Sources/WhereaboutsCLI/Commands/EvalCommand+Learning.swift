@@ -38,6 +38,7 @@ extension EvalCommand {
             }
             experiment.driveDuration = minutes * 60
         }
+        experiment.calibrated = arguments.flag("--calibrate")
         let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-learn-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try experiment.run(in: directory)
@@ -54,6 +55,7 @@ extension EvalCommand {
             writer.writeKey("size"); writer.write(sizeText)
             writer.writeKey("movedRouters"); writer.write(result.movedRouters)
             writer.writeKey("driveSeconds"); writer.write(experiment.driveDuration)
+            writer.writeKey("calibrated"); writer.write(experiment.calibrated)
             writer.writeKey("groups")
             writer.beginArray()
             for (phase, area, statistics) in groups {
@@ -89,7 +91,9 @@ extension EvalCommand {
         }
         let c = ImportReport.count
         var text = "Learning a \(Int(experiment.driveDuration / 60))-minute drive at \(Int(experiment.driveSpeed)) m/s: "
-            + "town seed \(seed) (\(sizeText), \(result.movedRouters) routers moved since the survey); Wi-Fi queries, error in metres\n"
+            + "town seed \(seed) (\(sizeText), \(result.movedRouters) routers moved since the survey"
+            + (experiment.calibrated ? "; map calibrated before and after, as db calibrate and watch --learn do" : "")
+            + "); Wi-Fi queries, error in metres\n"
         text += "phase   area          n   answered  median     p68     p90\n"
         func figure(_ value: Double?) -> String {
             (value.map { String(format: "%.1f", $0) } ?? "–").leftPadded(to: 8)

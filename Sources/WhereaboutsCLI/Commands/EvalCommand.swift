@@ -50,6 +50,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--size", "SIZE", help: "With --learn: tiny, small (default), medium or large."),
             .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
             .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
+            .flag("--calibrate", help: "With --learn: calibrate the map before and after the drive, as db calibrate and watch --learn do."),
             .flag("--json", help: "Print the figures as JSON."),
         ],
         usageOverride: [
@@ -57,7 +58,7 @@ enum EvalCommand: WhereaboutsCommand {
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
-            "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--json]",
+            "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--calibrate] [--json]",
         ],
         examples: [
             "whereabouts simulate --seed 3 --out town3 && whereabouts eval --town town3",
@@ -80,6 +81,7 @@ enum EvalCommand: WhereaboutsCommand {
             return try runFingerprints(arguments, training: training, context: context)
         }
         if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
+        if arguments.flag("--calibrate") { throw CommandFailure.usage("--calibrate applies to --learn") }
         let estimators: [any PositionEstimator]
         switch (arguments.value("--estimator") ?? "both").lowercased() {
         case "both": estimators = [WhereaboutsEstimator(), IchnaeaEstimator()]

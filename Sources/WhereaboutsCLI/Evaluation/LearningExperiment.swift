@@ -9,7 +9,9 @@ import WorldSimulator
 /// located again.
 ///
 /// Queries are split into the *moved area* (they hear at least one router that moved after the
-/// survey) and the rest.
+/// survey) and the rest. With `calibrated`, the map is calibrated after the import and again
+/// after the drive, as `db calibrate` and `watch --learn` do, and the queries are located with
+/// its stored factors and kept scans.
 struct LearningExperiment {
     /// Wi-Fi error figures of one pass over the queries.
     struct Figures {
@@ -32,6 +34,8 @@ struct LearningExperiment {
     /// Seconds of driving at `driveSpeed` m/s.
     var driveDuration: Double = 3_600
     var driveSpeed: Double = 10
+    /// Whether the map is calibrated (before and after learning) and its calibration used.
+    var calibrated = false
 
     /// Runs the experiment in `directory` (which must exist; the map and survey go there).
     func run(in directory: String) throws -> Result {
@@ -43,6 +47,7 @@ struct LearningExperiment {
         for name in [TownWriter.FileName.survey, TownWriter.FileName.cells] {
             _ = try map.importSurvey(at: directory + "/" + name, options: ImportOptions(), progress: nil)
         }
+        if calibrated { _ = try CalibrationOptions().recalibrate(map) }
         let before = try score(town, map)
         let session = LearningSession(radioMap: map, name: "drive (seed \(specification.seed))")
         let started = ContinuousClock.now
@@ -51,6 +56,7 @@ struct LearningExperiment {
         }
         let report = try session.finish()
         let elapsed = started.duration(to: .now)
+        if calibrated { _ = try CalibrationOptions().recalibrate(map) }
         let after = try score(town, map)
         let moved = Set(town.accessPoints.filter { $0.isMoved && $0.role == .primary }.map(\.routerIndex)).count
         return Result(
@@ -58,10 +64,16 @@ struct LearningExperiment {
             learningSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
 
-    /// Locates every Wi-Fi query against `map` with Whereabouts' estimator.
+    /// Locates every Wi-Fi query against `map` with Whereabouts' estimator (with the map's
+    /// stored factors and fingerprints when `calibrated`).
     private func score(_ town: Town, _ map: RadioMap) throws -> Figures {
         let moved = Set(town.accessPoints.filter(\.isMoved).map(\.bssid))
-        let estimator = WhereaboutsEstimator()
+        var estimator = WhereaboutsEstimator()
+        var fingerprints = FingerprintSource.none
+        if calibrated {
+            estimator.calibration = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+            fingerprints = try FingerprintSource.load(from: map, parameters: estimator.fingerprints.matching)
+        }
         var movedErrors: [Double] = [], otherErrors: [Double] = []
         var movedQueries = 0, otherQueries = 0
         var movedInside = 0, otherInside = 0
@@ -70,8 +82,9 @@ struct LearningExperiment {
             let scan = query.scan
             let inMovedArea = scan.accessPoints.contains { moved.contains($0.bssid) }
             if inMovedArea { movedQueries += 1 } else { otherQueries += 1 }
-            let input = try map.estimationInput(
-                for: scan.geolocateRequest, now: Date(timeIntervalSince1970: Double(scan.time)))
+            let request = scan.geolocateRequest
+            var input = try map.estimationInput(for: request, now: Date(timeIntervalSince1970: Double(scan.time)))
+            try fingerprints.supply(&input, from: map, hearing: request.wifiAccessPoints.map(\.bssid))
             guard let estimate = estimator.estimatePosition(from: input) else { return }
             let error = Geodesy.distance(from: estimate.location.coordinate, to: town.coordinate(of: scan.truePosition))
             let inside = error <= estimate.location.horizontalAccuracy ? 1 : 0
