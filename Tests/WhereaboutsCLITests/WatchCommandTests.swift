@@ -51,6 +51,7 @@ import TestSupport
             } else {
                 #expect(error < 3 * fix["accuracy"]!.doubleValue!, "a \(source) fix is within three radii of the truth")
                 #expect(fix["calibrated"]?.boolValue == false, "as `locate` says on a map never calibrated")
+                #expect(fix["notes"]?.arrayValue?.contains { $0.stringValue?.contains("not calibrated") == true } == true)
             }
             #expect(fix["fallback"]?[0]?["source"]?.stringValue == "gps")
         }

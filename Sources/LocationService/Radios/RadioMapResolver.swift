@@ -43,7 +43,8 @@ public struct RadioMapResolver: PositionResolver {
             path: path, for: request, at: time, matching: estimator.fingerprints.matching)
         var estimator = self.estimator
         if appliesStoredCalibration, let stored { estimator.calibration = stored }
-        guard let estimate = estimator.estimatePosition(from: input) else { return nil }
+        guard var estimate = estimator.estimatePosition(from: input) else { return nil }
+        if appliesStoredCalibration, stored == nil { estimate.notes.append(RadiusCalibration.uncalibratedNote) }
         return (estimate, input)
     }
 }

@@ -58,6 +58,10 @@ public struct RadiusCalibration: Hashable, Sendable {
 
     private var factors: [Source: [CountBin: Double]]
 
+    /// The note on a fix from a radio map that was never calibrated (`locate`, `serve`, the
+    /// location service): its radius is the raw one.
+    public static let uncalibratedNote = "radius not calibrated yet: conservative; run `whereabouts db calibrate`"
+
     /// No correction: every factor is 1.0.
     public init() {
         factors = [:]

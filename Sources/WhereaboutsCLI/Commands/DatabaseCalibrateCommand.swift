@@ -177,7 +177,7 @@ struct CalibrationOptions {
         var locator = Locator(radioMap: radioMap, estimator: applying(factors, to: estimator))
         locator.reportsCalibration = true
         if factors.isEmpty {
-            locator.notes = ["radius not calibrated yet: conservative; run `whereabouts db calibrate`"]
+            locator.notes = [RadiusCalibration.uncalibratedNote]
         }
         return locator
     }
