@@ -58,7 +58,8 @@ import Testing
         let before = try #require(try client.readResponse())
         #expect(before.body.contains("\"calibrated\":false"), "\(before.body)")
 
-        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", map])
+        // A debug build's calibration beside the whole suite on two cores can take minutes.
+        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", map], timeout: .seconds(600))
         #expect(calibrate.status == 0, "\(calibrate.standardError)")
         let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", map], input: query)
         #expect(located.standardOutput.contains("\"calibrated\":true"), "\(located.standardOutput)")

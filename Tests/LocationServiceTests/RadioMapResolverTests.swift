@@ -48,7 +48,8 @@ import Testing
         let before = try walkErrors()
         #expect(before.calibrated == 0 && before.fingerprint == 0, "an uncalibrated map: raw radius, no kept scans")
 
-        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", path])
+        // A debug build's calibration beside the whole suite on two cores can take minutes.
+        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", path], timeout: .seconds(600))
         #expect(calibrate.status == 0, "\(calibrate.standardError)")
         // The resolver looks at the map every few seconds; wait for it with a deadline.
         let probe = town.walk[samples[0]].geolocateRequest
