@@ -41,10 +41,9 @@ public struct RadioMapResolver: PositionResolver {
     public func estimate(_ request: GeolocateRequest, at time: Date) throws -> (PositionEstimate, EstimationInput)? {
         let (input, stored) = try connection.estimationInput(
             path: path, for: request, at: time, matching: estimator.fingerprints.matching)
-        var estimator = self.estimator
-        if appliesStoredCalibration, let stored { estimator.calibration = stored }
+        let estimator = appliesStoredCalibration ? stored.applied(to: self.estimator) : self.estimator
         guard var estimate = estimator.estimatePosition(from: input) else { return nil }
-        if appliesStoredCalibration, stored == nil { estimate.notes.append(RadiusCalibration.uncalibratedNote) }
+        if appliesStoredCalibration, stored.radius == nil { estimate.notes.append(RadiusCalibration.uncalibratedNote) }
         return (estimate, input)
     }
 }
@@ -53,24 +52,18 @@ public struct RadioMapResolver: PositionResolver {
 /// lock makes the lookups take turns: they run on threads of their own, one connection is used
 /// by one thread at a time.
 private final class CachedRadioMap: Sendable {
-    /// The stored factors (nil when the map was never calibrated) and the fingerprints.
-    private struct Stored {
-        var calibration: RadiusCalibration?
-        var fingerprints: FingerprintSource
-    }
-
     private struct State {
         var radioMap: RadioMap?
-        var stored: LoadedData<Stored>?
+        var stored: LoadedData<StoredCalibration>?
     }
 
     private let cached = Mutex(State())
 
-    /// The lookup for `request`, and the map's stored calibration.
+    /// The lookup for `request`, with the map's stored calibration supplied, and that calibration.
     func estimationInput(
         path: String, for request: GeolocateRequest, at time: Date, matching: FingerprintMatcher.Parameters
-    ) throws(RadioMapError) -> (EstimationInput, RadiusCalibration?) {
-        try cached.withLock { (state: inout State) throws(RadioMapError) -> (EstimationInput, RadiusCalibration?) in
+    ) throws(RadioMapError) -> (EstimationInput, StoredCalibration) {
+        try cached.withLock { (state: inout State) throws(RadioMapError) -> (EstimationInput, StoredCalibration) in
             let radioMap: RadioMap
             if let open = state.radioMap, open.path == path {
                 radioMap = open
@@ -79,19 +72,14 @@ private final class CachedRadioMap: Sendable {
                 radioMap = try RadioMap(path: path, mode: .readOnly)
             }
             do {
-                func load(_ map: RadioMap) throws -> Stored {
-                    let factors = try map.calibrationFactors()
-                    return Stored(
-                        calibration: factors.isEmpty ? nil : ConformalCalibration.radiusCalibration(factors),
-                        fingerprints: try FingerprintSource.load(from: map, parameters: matching))
-                }
+                func load(_ map: RadioMap) throws -> StoredCalibration { try StoredCalibration.load(from: map, matching: matching) }
                 var stored = try state.stored ?? LoadedData(
                     from: radioMap, checkInterval: RadioMapResolver.checkInterval, load: load)
                 try stored.refresh(from: radioMap, load: load)
                 var input = try radioMap.estimationInput(for: request, now: time)
                 try stored.value.fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
                 state = State(radioMap: radioMap, stored: stored)
-                return (input, stored.value.calibration)
+                return (input, stored.value)
             } catch {
                 state = State()
                 throw RadioMapError.converting(error, path: path)

@@ -69,16 +69,15 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
-        // Fingerprints are indexed once, by the first locator, and shared by the others.
-        var fingerprints: FingerprintSource?
+        // The factors and the fingerprint index are loaded once, by the first locator, and
+        // shared by the others.
+        var stored: StoredCalibration?
         let makeLocator = { () throws -> Locator in
             let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
-            var locator = try CalibrationOptions.locator(radioMap: radioMap, estimator: estimator)
+            let shared = try stored ?? CalibrationOptions.stored(in: radioMap, for: estimator)
+            stored = shared
+            var locator = CalibrationOptions.locator(radioMap: radioMap, estimator: estimator, stored: shared)
             locator.namesPlaces = try radioMap.hasPlaces()
-            if fingerprints == nil {
-                fingerprints = try FingerprintSource.load(from: radioMap, parameters: CalibrationOptions.matching(of: estimator))
-            }
-            locator.fingerprints = fingerprints ?? .none
             return locator
         }
         if let request {

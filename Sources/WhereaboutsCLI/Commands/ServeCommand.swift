@@ -63,17 +63,17 @@ enum ServeCommand: WhereaboutsCommand {
         // again when `db calibrate`, an import or `watch --learn` changes them.
         let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
         let refresh = try LocatorRefresh(radioMap: radioMap) { map in
-            let configured = try CalibrationOptions.locator(radioMap: map, estimator: estimator)
+            let stored = try CalibrationOptions.stored(in: map, for: estimator)
+            let configured = CalibrationOptions.locator(radioMap: map, estimator: estimator, stored: stored)
             let calibrated = configured.estimator
             let (reportsCalibration, notes) = (configured.reportsCalibration, configured.notes)
             let namesPlaces = try map.hasPlaces()
-            let fingerprints = try FingerprintSource.load(from: map, parameters: CalibrationOptions.matching(of: estimator))
             return { locator in
                 locator.estimator = calibrated
                 locator.reportsCalibration = reportsCalibration
                 locator.notes = notes
                 locator.namesPlaces = namesPlaces
-                locator.fingerprints = fingerprints
+                locator.fingerprints = stored.fingerprints
             }
         }
         let errors = context.errors

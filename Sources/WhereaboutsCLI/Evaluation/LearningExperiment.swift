@@ -71,8 +71,8 @@ struct LearningExperiment {
         var estimator = WhereaboutsEstimator()
         var fingerprints = FingerprintSource.none
         if calibrated {
-            estimator.calibration = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
-            fingerprints = try FingerprintSource.load(from: map, parameters: estimator.fingerprints.matching)
+            let stored = try StoredCalibration.load(from: map, matching: estimator.fingerprints.matching)
+            (estimator, fingerprints) = (stored.applied(to: estimator), stored.fingerprints)
         }
         var movedErrors: [Double] = [], otherErrors: [Double] = []
         var movedQueries = 0, otherQueries = 0
