@@ -123,8 +123,36 @@ import TestSupport
         #expect(missing.status == 64)
     }
 
+    @Test func manyTownsArePooledAndEachTownIsItsOwnEval() async throws {
+        let run = try await EvalProcessRun(["eval", "--towns", "11-12", "--size", "tiny", "--estimator", "whereabouts", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        let towns = try #require(report["towns"]?.arrayValue)
+        #expect(towns.compactMap { $0["seed"]?.doubleValue } == [11, 12])
+        let pooled = try #require(report["pooled"]?.arrayValue)
+        let wifi = try #require(pooled.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
+        #expect(wifi["towns"]?.doubleValue == 2)
+        let answered = towns.compactMap { $0["wifiAnswered"]?.doubleValue }.reduce(0, +)
+        #expect(answered > 0 && wifi["answered"]?.doubleValue == answered)
+        let fraction = try #require(wifi["insideRadiusFraction"]?.doubleValue)
+        let interval = try #require(wifi["insideRadiusInterval"]?.arrayValue).compactMap { $0.doubleValue }
+        #expect(interval.count == 2 && interval[0] <= fraction && fraction <= interval[1])
+
+        // Seed 11's tiny town is the shared one: its line is what `eval --town` says of it.
+        let single = try await EvalProcessRun(["eval", "--town", await SharedTown.shared.town(), "--estimator", "whereabouts", "--json"])
+        #expect(single.status == 0, "\(single.errors)")
+        let groups = try #require(try JSONParser.parse(single.output)["groups"]?.arrayValue)
+        let singleWiFi = try #require(groups.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
+        #expect(towns[0]["wifiMedian"]?.doubleValue == singleWiFi["median"]?.doubleValue)
+        #expect(towns[0]["wifiInsideRadius"]?.doubleValue == singleWiFi["insideRadiusFraction"]?.doubleValue)
+    }
+
     @Test(arguments: [
         [String](),
+        ["--towns", "5-2"],
+        ["--towns", "1-2", "--town", "x"],
+        ["--towns", "1-2", "--calibration", "none"],
+        ["--towns", "1-2", "--size", "huge"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],
         ["--town", "x", "--calibration", "sometimes"],

@@ -20,22 +20,7 @@ struct EvaluationWorkspace {
     }
 
     static func prepare(_ arguments: ParsedArguments) throws -> EvaluationWorkspace {
-        if let town = arguments.value("--town") {
-            let survey = town + "/" + TownWriter.FileName.survey
-            guard FileManager.default.fileExists(atPath: survey) else {
-                throw CommandFailure(.dataError, "\(town) holds no \(TownWriter.FileName.survey); write one with `whereabouts simulate`")
-            }
-            var workspace = try temporary(title: "town \((town as NSString).lastPathComponent)")
-            workspace.queries = town + "/" + TownWriter.FileName.queries
-            workspace.truth = town + "/" + TownWriter.FileName.truth
-            do {
-                try importFiles([survey, town + "/" + TownWriter.FileName.cells], into: workspace.database)
-            } catch {
-                workspace.removeTemporaryFiles()
-                throw error
-            }
-            return workspace
-        }
+        if let town = arguments.value("--town") { return try self.town(town) }
         if let survey = arguments.value("--survey") {
             var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent)")
             do {
@@ -59,6 +44,25 @@ struct EvaluationWorkspace {
             throw CommandFailure(.dataError, "no radio map at \(database)")
         }
         return EvaluationWorkspace(database: database, queries: queries, truth: truth, title: queries, temporaryDirectory: nil)
+    }
+
+    /// A temporary map of the survey and cells of the town `simulate` wrote to `directory`,
+    /// with the town's queries and truth.
+    static func town(_ directory: String) throws -> EvaluationWorkspace {
+        let survey = directory + "/" + TownWriter.FileName.survey
+        guard FileManager.default.fileExists(atPath: survey) else {
+            throw CommandFailure(.dataError, "\(directory) holds no \(TownWriter.FileName.survey); write one with `whereabouts simulate`")
+        }
+        var workspace = try temporary(title: "town \((directory as NSString).lastPathComponent)")
+        workspace.queries = directory + "/" + TownWriter.FileName.queries
+        workspace.truth = directory + "/" + TownWriter.FileName.truth
+        do {
+            try importFiles([survey, directory + "/" + TownWriter.FileName.cells], into: workspace.database)
+        } catch {
+            workspace.removeTemporaryFiles()
+            throw error
+        }
+        return workspace
     }
 
     private static func temporary(title: String) throws -> EvaluationWorkspace {

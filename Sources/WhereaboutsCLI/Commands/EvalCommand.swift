@@ -16,7 +16,11 @@ enum EvalCommand: WhereaboutsCommand {
             per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what \
             it heard) and emitter-count bin (emitters used; heard when unanswered): n, answered \
             %, median, p68, p90 and p95 error in metres, and how often the truth lay inside the \
-            reported radius with its Wilson 95 % interval. Whereabouts' radius is meant to hold \
+            reported radius with its Wilson 95 % interval. --towns FIRST-LAST does that for one \
+            fresh `simulate` town per seed (in parallel, files removed after) and pools the radius \
+            coverage over the towns: per source and bin, the pooled share inside with its \
+            interval, the spread of the towns' shares beside the spread the binomial alone gives, \
+            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval. Whereabouts' radius is meant to hold \
             the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
             table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
             instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
@@ -30,6 +34,7 @@ enum EvalCommand: WhereaboutsCommand {
             """,
         options: [
             .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
+            .value("--towns", "FIRST-LAST", help: "Simulate, calibrate and evaluate one town per seed; print each town's line and the radius coverage pooled over them."),
             .value("--survey", "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv)."),
             .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
             .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
@@ -47,7 +52,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
-            .value("--size", "SIZE", help: "With --learn: tiny, small (default), medium or large."),
+            .value("--size", "SIZE", help: "With --learn or --towns: tiny, small (default), medium or large."),
             .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
             .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
             .flag("--calibrate", help: "With --learn: calibrate the map before and after the drive, as db calibrate and watch --learn do."),
@@ -55,6 +60,7 @@ enum EvalCommand: WhereaboutsCommand {
         ],
         usageOverride: [
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
+            "--towns FIRST-LAST [--size SIZE] [--estimator NAME] [--json]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
@@ -67,6 +73,7 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --fingerprints trainingData.csv.xz --validation validationData.csv.xz",
             "whereabouts simulate --seed 2 --out town2 && whereabouts eval --town town2 --learn",
             "whereabouts eval --learn --seed 2 --moved-fraction 0.1",
+            "whereabouts eval --towns 9-40",
         ])
 
     enum CalibrationMode: String {
@@ -81,6 +88,13 @@ enum EvalCommand: WhereaboutsCommand {
             return try runFingerprints(arguments, training: training, context: context)
         }
         if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
+        if let text = arguments.value("--towns") {
+            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
+                throw CommandFailure.usage("--towns cannot be combined with --town, --survey or --queries")
+            }
+            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give --town DIR") }
+            return try runTowns(arguments, seeds: try seedRange(text), context: context)
+        }
         if arguments.flag("--calibrate") { throw CommandFailure.usage("--calibrate applies to --learn") }
         let estimators: [any PositionEstimator]
         switch (arguments.value("--estimator") ?? "both").lowercased() {
@@ -104,32 +118,9 @@ enum EvalCommand: WhereaboutsCommand {
         defer { workspace.removeTemporaryFiles() }
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
-        let factors: [CalibrationFactor]
-        var calibrationNote: String
-        switch mode ?? (workspace.isTemporary ? .kfold : .stored) {
-        case .none:
-            factors = []
-            calibrationNote = "radius: raw (uncalibrated)"
-        case .stored:
-            factors = try radioMap.calibrationFactors()
-            calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
-                : "radius: factors stored in the map"
-        case .kfold:
-            let computed = try CalibrationOptions.crossValidatedFactors(
-                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
-                fingerprintCalibrator: calibration.fingerprintCalibrator())
-            factors = computed.factors
-            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
-                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
-                + ")"
-            if workspace.isTemporary {
-                try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)
-                if let summary = computed.fingerprintSummary { calibrationNote += "; " + summary }
-            } else if computed.surveyFingerprints != nil {
-                calibrationNote += "; survey fingerprints would help but are not stored here (run `whereabouts db calibrate`)"
-            }
-        }
-        if factors.isEmpty, mode != CalibrationMode.none { calibrationNote += " (no factors: raw radius)" }
+        let (factors, calibrationNote) = try calibrate(
+            radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), options: calibration,
+            storingFingerprints: workspace.isTemporary)
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
         let outcomes = try evaluate(
             queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
@@ -156,6 +147,41 @@ enum EvalCommand: WhereaboutsCommand {
             context.output.write(report.table)
         }
         return .success
+    }
+
+    /// The factors to scale the radius by under `mode`, and a line saying where they came from.
+    /// With `storingFingerprints` (a temporary map) the survey scans that calibration keeps as
+    /// fingerprints are stored in `radioMap`, as `db calibrate` does.
+    static func calibrate(
+        _ radioMap: RadioMap, mode: CalibrationMode, options calibration: CalibrationOptions, storingFingerprints: Bool
+    ) throws -> (factors: [CalibrationFactor], note: String) {
+        let factors: [CalibrationFactor]
+        var calibrationNote: String
+        switch mode {
+        case .none:
+            factors = []
+            calibrationNote = "radius: raw (uncalibrated)"
+        case .stored:
+            factors = try radioMap.calibrationFactors()
+            calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
+                : "radius: factors stored in the map"
+        case .kfold:
+            let computed = try CalibrationOptions.crossValidatedFactors(
+                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
+                fingerprintCalibrator: calibration.fingerprintCalibrator())
+            factors = computed.factors
+            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
+                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
+                + ")"
+            if storingFingerprints {
+                try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)
+                if let summary = computed.fingerprintSummary { calibrationNote += "; " + summary }
+            } else if computed.surveyFingerprints != nil {
+                calibrationNote += "; survey fingerprints would help but are not stored here (run `whereabouts db calibrate`)"
+            }
+        }
+        if factors.isEmpty, mode != .none { calibrationNote += " (no factors: raw radius)" }
+        return (factors, calibrationNote)
     }
 
     /// Every query located by every estimator and scored against its truth line.

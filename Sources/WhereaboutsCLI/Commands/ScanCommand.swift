@@ -77,16 +77,3 @@ enum ScanTable {
         return text
     }
 }
-
-/// Left-aligned columns separated by two spaces.
-enum TextTable {
-    static func render(_ rows: [[String]]) -> String {
-        guard let columns = rows.map(\.count).max() else { return "" }
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }.joined(separator: "\n") + "\n"
-    }
-}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Radius coverage of one estimator over many independent evaluations (one per simulated town),
+/// per source and emitter-count bin: pooled, and spread between the evaluations.
+///
+/// Split conformal calibration promises that the truth lies inside the radius 68 % of the time
+/// on average over surveys, for queries like the survey's own held-out scans. One town's 50–120
+/// queries per bin carry that town's luck (its survey's coverage of the streets, the errors of
+/// its few published cells) as well as the binomial noise of a sample. Pooling many towns shows
+/// whether the radius is honest on average; the spread between towns, beside the spread the
+/// binomial alone would give, shows how much of a single town's miss is the town.
+///
+/// ```swift
+/// let pooled = PooledCoverage(reports: reports, estimator: "whereabouts")
+/// for row in pooled.rows { print(row.source, row.bin, row.pooledFraction) }
+/// ```
+public struct PooledCoverage: Sendable {
+    /// One source and bin across the evaluations.
+    public struct Row: Hashable, Sendable {
+        /// `wifi`, `cell`, `mixed` or `all`.
+        public var source: String
+        /// `1`, `2`, `3-4`, `5-9`, `10+` or `all`.
+        public var bin: String
+        /// Evaluations with at least one answered query in this row.
+        public var evaluations: Int
+        /// Answered queries, all evaluations together.
+        public var answered: Int
+        /// Of those, how many held the truth inside their radius.
+        public var inside: Int
+        /// Per-evaluation shares inside, of the evaluations with at least `minimumQueries` answered.
+        public var judgedFractions: [Double]
+        /// Of those judged evaluations, how many have the target outside their own Wilson 95 % interval.
+        public var missed: Int
+        /// Mean answered queries of the judged evaluations.
+        public var judgedMeanAnswered: Double
+
+        /// The pooled share inside, 0…1.
+        public var pooledFraction: Double { answered > 0 ? Double(inside) / Double(answered) : 0 }
+        /// Wilson 95 % interval of the pooled share.
+        public var pooledInterval: ClosedRange<Double>? { BinomialInterval.wilson(successes: inside, trials: answered) }
+        /// Standard deviation of the judged evaluations' shares (nil below two).
+        public var spreadBetween: Double? {
+            guard judgedFractions.count >= 2 else { return nil }
+            let mean = judgedFractions.reduce(0, +) / Double(judgedFractions.count)
+            let variance = judgedFractions.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(judgedFractions.count - 1)
+            return variance.squareRoot()
+        }
+        /// The standard deviation the binomial alone would give a judged evaluation of mean size
+        /// whose radius held the truth exactly `target` of the time.
+        public func binomialSpread(target: Double) -> Double? {
+            guard judgedMeanAnswered > 0 else { return nil }
+            return (target * (1 - target) / judgedMeanAnswered).squareRoot()
+        }
+    }
+
+    /// The share the radius is meant to hold (0.68).
+    public var target: Double
+    /// An evaluation's row is judged on its own when it has at least this many answered queries.
+    public var minimumQueries: Int
+    /// Rows in the order of `EvaluationReport.groups`, first seen first.
+    public var rows: [Row]
+
+    /// Pools the groups of `estimator` across `reports`.
+    public init(reports: [EvaluationReport], estimator: String, target: Double = 0.68, minimumQueries: Int = 50) {
+        self.target = target
+        self.minimumQueries = minimumQueries
+        var order: [String] = []
+        var rows: [String: Row] = [:]
+        for report in reports {
+            for group in report.groups where group.estimator == estimator && group.statistics.answered > 0 {
+                let key = group.source + " " + group.bin
+                if rows[key] == nil {
+                    order.append(key)
+                    rows[key] = Row(
+                        source: group.source, bin: group.bin, evaluations: 0, answered: 0, inside: 0, judgedFractions: [],
+                        missed: 0, judgedMeanAnswered: 0)
+                }
+                let statistics = group.statistics
+                rows[key]!.evaluations += 1
+                rows[key]!.answered += statistics.answered
+                rows[key]!.inside += statistics.insideRadius
+                guard statistics.answered >= minimumQueries, let fraction = statistics.insideRadiusFraction,
+                    let interval = statistics.insideRadiusInterval
+                else { continue }
+                let judged = Double(rows[key]!.judgedFractions.count)
+                rows[key]!.judgedMeanAnswered = (rows[key]!.judgedMeanAnswered * judged + Double(statistics.answered)) / (judged + 1)
+                rows[key]!.judgedFractions.append(fraction)
+                if !interval.contains(target) { rows[key]!.missed += 1 }
+            }
+        }
+        self.rows = order.map { rows[$0]! }
+    }
+}
