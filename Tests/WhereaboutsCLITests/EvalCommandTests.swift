@@ -153,6 +153,8 @@ import TestSupport
         ["--towns", "1-2", "--town", "x"],
         ["--towns", "1-2", "--calibration", "none"],
         ["--towns", "1-2", "--size", "huge"],
+        ["--towns", "1-2", "--centre", "91,0"],
+        ["--town", "x", "--centre", "10,10"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],
         ["--town", "x", "--calibration", "sometimes"],

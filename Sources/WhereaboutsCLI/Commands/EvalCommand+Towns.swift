@@ -22,6 +22,9 @@ extension EvalCommand {
         case let name: estimators = [try LocateCommand.estimator(named: name)]
         }
         let calibration = try CalibrationOptions(arguments)
+        let centre = try arguments.value("--centre").map { text throws(CommandFailure) in
+            try CoordinateArgument.parse(text, option: "--centre")
+        } ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let results = Mutex<[UInt64: Result<EvaluationReport, CommandFailure>]>([:])
         // Towns are independent: one per core.
@@ -29,7 +32,8 @@ extension EvalCommand {
             let seed = seedList[index]
             let result: Result<EvaluationReport, CommandFailure>
             do {
-                result = .success(try evaluateTown(seed: seed, size: size, estimators: estimators, calibration: calibration))
+                result = .success(try evaluateTown(
+                    seed: seed, centre: centre, size: size, estimators: estimators, calibration: calibration))
             } catch let failure as CommandFailure {
                 result = .failure(failure)
             } catch {
@@ -40,7 +44,8 @@ extension EvalCommand {
         let reports = try results.withLock { results in try seedList.map { try results[$0]!.get() } }
         let towns = zip(seedList, reports).map { TownLine(seed: $0, report: $1) }
         let pooled = PooledCoverage(reports: reports, estimator: estimators[0].name)
-        let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText)), "
+        let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText), "
+            + String(format: "centre %.4f,%.4f), ", centre.latitude, centre.longitude)
             + "each calibrated from its own survey as `eval --town` does"
         if arguments.flag("--json") {
             context.output.line(townsJSON(title: title, estimator: estimators[0].name, towns: towns, pooled: pooled))
@@ -56,11 +61,11 @@ extension EvalCommand {
 
     /// One town written by the simulator, imported, calibrated and evaluated; its files removed.
     private static func evaluateTown(
-        seed: UInt64, size: TownSize, estimators: [any PositionEstimator], calibration: CalibrationOptions
+        seed: UInt64, centre: Coordinate, size: TownSize, estimators: [any PositionEstimator], calibration: CalibrationOptions
     ) throws -> EvaluationReport {
         let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-town-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let town = Town(TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: size))
+        let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
         do {
             // The walk is not evaluated here: one minute of it is enough.
             _ = try TownWriter(town: town, walkDuration: 60).write(to: directory)

@@ -53,6 +53,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
             .value("--size", "SIZE", help: "With --learn or --towns: tiny, small (default), medium or large."),
+            .value("--centre", "LAT,LON", aliases: ["--center"], help: "With --towns: the towns' centre (default 52.52,13.405)."),
             .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
             .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
             .flag("--calibrate", help: "With --learn: calibrate the map before and after the drive, as db calibrate and watch --learn do."),
@@ -60,7 +61,7 @@ enum EvalCommand: WhereaboutsCommand {
         ],
         usageOverride: [
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
-            "--towns FIRST-LAST [--size SIZE] [--estimator NAME] [--json]",
+            "--towns FIRST-LAST [--size SIZE] [--centre LAT,LON] [--estimator NAME] [--json]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
@@ -86,6 +87,9 @@ enum EvalCommand: WhereaboutsCommand {
                 throw CommandFailure.usage("--fingerprints cannot be combined with --town, --survey or --queries")
             }
             return try runFingerprints(arguments, training: training, context: context)
+        }
+        if arguments.value("--centre") != nil, arguments.value("--towns") == nil {
+            throw CommandFailure.usage("--centre applies to --towns (a written town already has its centre)")
         }
         if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
         if let text = arguments.value("--towns") {
