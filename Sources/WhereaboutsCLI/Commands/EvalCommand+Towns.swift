@@ -27,6 +27,8 @@ extension EvalCommand {
         } ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let results = Mutex<[UInt64: Result<EvaluationReport, CommandFailure>]>([:])
+        // A count of towns done, on a terminal only: 40 small towns take two minutes.
+        let progress = context.errors.isTerminal ? context.errors : nil
         // Towns are independent: one per core.
         DispatchQueue.concurrentPerform(iterations: seedList.count) { index in
             let seed = seedList[index]
@@ -39,8 +41,13 @@ extension EvalCommand {
             } catch {
                 result = .failure(CommandFailure(.failure, "town \(seed): \(error)"))
             }
-            results.withLock { $0[seed] = result }
+            let done = results.withLock { results in
+                results[seed] = result
+                return results.count
+            }
+            progress?.write("\rtowns evaluated: \(done) of \(seedList.count) ")
         }
+        progress?.write("\r\u{1B}[K")
         let reports = try results.withLock { results in try seedList.map { try results[$0]!.get() } }
         let towns = zip(seedList, reports).map { TownLine(seed: $0, report: $1) }
         let pooled = PooledCoverage(reports: reports, estimator: estimators[0].name)
