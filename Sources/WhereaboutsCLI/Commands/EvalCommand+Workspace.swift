@@ -21,20 +21,7 @@ struct EvaluationWorkspace {
 
     static func prepare(_ arguments: ParsedArguments) throws -> EvaluationWorkspace {
         if let town = arguments.value("--town") { return try self.town(town) }
-        if let survey = arguments.value("--survey") {
-            var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent)")
-            do {
-                let split = try SurveySplit(arguments)
-                let train = workspace.temporaryDirectory! + "/train.wigle.csv"
-                workspace.title += " (\(split.description))"
-                try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
-                try importFiles([train], into: workspace.database)
-            } catch {
-                workspace.removeTemporaryFiles()
-                throw error
-            }
-            return workspace
-        }
+        if let survey = arguments.value("--survey") { return try self.survey(survey, split: try SurveySplit(arguments)) }
         guard let queries = arguments.value("--queries"), let truth = arguments.value("--truth"),
             let database = arguments.value("--db")
         else {
@@ -58,6 +45,21 @@ struct EvaluationWorkspace {
         workspace.truth = directory + "/" + TownWriter.FileName.truth
         do {
             try importFiles([survey, directory + "/" + TownWriter.FileName.cells], into: workspace.database)
+        } catch {
+            workspace.removeTemporaryFiles()
+            throw error
+        }
+        return workspace
+    }
+
+    /// A temporary map of the rows of `survey` that `split` keeps, with its held-out scans as
+    /// queries and their own positions as the truth.
+    static func survey(_ survey: String, split: SurveySplit) throws -> EvaluationWorkspace {
+        var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent) (\(split.description))")
+        do {
+            let train = workspace.temporaryDirectory! + "/train.wigle.csv"
+            try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
+            try importFiles([train], into: workspace.database)
         } catch {
             workspace.removeTemporaryFiles()
             throw error

@@ -20,7 +20,8 @@ enum EvalCommand: WhereaboutsCommand {
             fresh `simulate` town per seed (in parallel, files removed after) and pools the radius \
             coverage over the towns: per source and bin, the pooled share inside with its \
             interval, the spread of the towns' shares beside the spread the binomial alone gives, \
-            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval. Whereabouts' radius is meant to hold \
+            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; --survey FILE \
+            --split-device each does the same for every device model of FILE held out in turn. Whereabouts' radius is meant to hold \
             the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
             table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
             instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
@@ -37,7 +38,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--towns", "FIRST-LAST", help: "Simulate, calibrate and evaluate one town per seed; print each town's line and the radius coverage pooled over them."),
             .value("--survey", "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv)."),
             .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
-            .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out."),
+            .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out; each: every model in turn, pooled as --towns pools."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
             .value("--min-aps", "N", help: "With --survey: a held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query."),
             .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
@@ -75,6 +76,7 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts simulate --seed 2 --out town2 && whereabouts eval --town town2 --learn",
             "whereabouts eval --learn --seed 2 --moved-fraction 0.1",
             "whereabouts eval --towns 9-40",
+            "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-device each",
         ])
 
     enum CalibrationMode: String {
@@ -112,6 +114,10 @@ enum EvalCommand: WhereaboutsCommand {
                 throw CommandFailure.usage("--calibration expects stored, kfold or none, got '\(text)'")
             }
             mode = parsed
+        }
+        if let survey = arguments.value("--survey"), arguments.value("--split-device")?.lowercased() == "each" {
+            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give one --split-device MODEL") }
+            return try runEachDevice(arguments, survey: survey, context: context)
         }
         let inputs = [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].compactMap { $0 }
         guard inputs.count == 1 else {

@@ -53,7 +53,20 @@ struct SurveySplit: CustomStringConvertible {
         }
     }
 
-    func write(survey: String, train: String, queries: String, truth: String) throws {
+    /// The values of the `device_model` column of `survey`, sorted (none without the column).
+    static func deviceModels(in survey: String) throws -> [String] {
+        let (opened, index) = try open(survey)
+        var reader = opened
+        guard let column = index["device_model"] else { return [] }
+        var models = Set<String>()
+        while let record = reader.nextRecord() {
+            if !record.isBlank, let model = record[column], !model.isEmpty { models.insert(model) }
+        }
+        return models.sorted()
+    }
+
+    /// A reader past the header of `survey`, and the header's column positions by name.
+    private static func open(_ survey: String) throws -> (CSVRecordReader, [String: Int]) {
         guard let data = FileManager.default.contents(atPath: survey) else {
             throw CommandFailure(.dataError, "cannot read \(survey)")
         }
@@ -66,6 +79,12 @@ struct SurveySplit: CustomStringConvertible {
         guard let header = first?.fields else { throw CommandFailure(.dataError, "\(survey) is empty") }
         var index: [String: Int] = [:]
         for (position, name) in header.enumerated() { index[name] = position }
+        return (reader, index)
+    }
+
+    func write(survey: String, train: String, queries: String, truth: String) throws {
+        let (opened, index) = try Self.open(survey)
+        var reader = opened
         let wigle = try Self.wigleColumns.map { name throws(CommandFailure) -> Int in
             guard let position = index[name] else { throw CommandFailure(.dataError, "\(survey) has no \(name) column") }
             return position
