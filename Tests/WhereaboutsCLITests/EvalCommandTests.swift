@@ -131,7 +131,7 @@ import TestSupport
         #expect(towns.compactMap { $0["seed"]?.doubleValue } == [11, 12])
         let pooled = try #require(report["pooled"]?.arrayValue)
         let wifi = try #require(pooled.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
-        #expect(wifi["towns"]?.doubleValue == 2)
+        #expect(wifi["evaluations"]?.doubleValue == 2)
         let answered = towns.compactMap { $0["wifiAnswered"]?.doubleValue }.reduce(0, +)
         #expect(answered > 0 && wifi["answered"]?.doubleValue == answered)
         let fraction = try #require(wifi["insideRadiusFraction"]?.doubleValue)
@@ -147,6 +147,48 @@ import TestSupport
         #expect(towns[0]["wifiInsideRadius"]?.doubleValue == singleWiFi["insideRadiusFraction"]?.doubleValue)
     }
 
+    @Test func eachDeviceOfASurveyIsHeldOutInTurnAndPooled() async throws {
+        // The tiny town's survey as two phones: rows of even and odd minutes.
+        let town = await SharedTown.shared.town()
+        var reader = CSVRecordReader()
+        reader.append(try Data(contentsOf: URL(fileURLWithPath: town + "/survey.wigle.csv")))
+        reader.finish()
+        var text = ""
+        while let record = reader.nextRecord() {
+            let fields = record.fields.map(SurveySplit.quoted)
+            switch record.line {
+            case 1: text += fields.joined(separator: ",") + "\n"
+            case 2: text += fields.joined(separator: ",") + ",device_model\n"
+            default:
+                // FirstSeen, "YYYY-MM-DD HH:MM:SS", is the fourth column: its minute picks the phone.
+                let minute = Int((record[3] ?? "").dropFirst(14).prefix(2)) ?? 0
+                text += fields.joined(separator: ",") + ",phone-\(minute % 2)\n"
+            }
+        }
+        let temporary = TemporaryDirectory("devices")
+        let survey = temporary.path("two-phones.csv")
+        try text.write(toFile: survey, atomically: true, encoding: .utf8)
+
+        let run = try await EvalProcessRun(["eval", "--survey", survey, "--split-device", "each", "--estimator", "whereabouts", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        let devices = try #require(report["devices"]?.arrayValue)
+        #expect(devices.compactMap { $0["device"]?.stringValue } == ["phone-0", "phone-1"])
+        for device in devices {
+            #expect((device["wifiQueries"]?.doubleValue ?? 0) > 10)
+            // The other phone walked the same streets: nearly every scan is answered.
+            #expect((device["wifiAnswered"]?.doubleValue ?? 0) >= 0.9 * (device["wifiQueries"]?.doubleValue ?? .infinity))
+        }
+        let pooled = try #require(report["pooled"]?.arrayValue)
+        let wifi = try #require(pooled.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
+        #expect(wifi["answered"]?.doubleValue == devices.compactMap { $0["wifiAnswered"]?.doubleValue }.reduce(0, +))
+
+        // A survey that names no phones cannot be split by them.
+        let plain = await CLIRun(["eval", "--survey", town + "/survey.wigle.csv", "--split-device", "each"])
+        #expect(plain.status == 65, "\(plain.errors)")
+        #expect(plain.errors.contains("device_model"))
+    }
+
     @Test(arguments: [
         [String](),
         ["--towns", "5-2"],
@@ -155,6 +197,7 @@ import TestSupport
         ["--towns", "1-2", "--size", "huge"],
         ["--towns", "1-2", "--centre", "91,0"],
         ["--town", "x", "--centre", "10,10"],
+        ["--survey", "s.csv", "--split-device", "each", "--calibration", "stored"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],
         ["--town", "x", "--calibration", "sometimes"],
