@@ -34,6 +34,13 @@ struct PooledCoverageTests {
         #expect(interval.contains(bin.pooledFraction))
     }
 
+    @Test func rowsFollowTheReportsOrderWhicheverTownFirstHadThem() {
+        let single = EvaluationOutcome(estimator: "whereabouts", source: .wifi, bin: .one, error: 5, radius: 10)
+        let reports = [EvaluationReport(outcomes: outcomes(10, inside: 7)), EvaluationReport(outcomes: [single])]
+        let rows = PooledCoverage(reports: reports, estimator: "whereabouts").rows.map { "\($0.source) \($0.bin)" }
+        #expect(rows == ["all all", "wifi all", "wifi 1", "wifi 5-9"])
+    }
+
     @Test func aSingleJudgedTownHasNoSpread() {
         let pooled = PooledCoverage(reports: [EvaluationReport(outcomes: outcomes(60, inside: 41))], estimator: "whereabouts")
         #expect(pooled.rows.allSatisfy { $0.spreadBetween == nil && $0.missed == 0 && $0.judgedFractions.count == 1 })

@@ -57,7 +57,8 @@ public struct PooledCoverage: Sendable {
     public var target: Double
     /// An evaluation's row is judged on its own when it has at least this many answered queries.
     public var minimumQueries: Int
-    /// Rows in the order of `EvaluationReport.groups`, first seen first.
+    /// Rows in the order of `EvaluationReport.groups`: all queries, then each source with its
+    /// bins, fewest emitters first.
     public var rows: [Row]
 
     /// Pools the groups of `estimator` across `reports`.
@@ -88,6 +89,11 @@ public struct PooledCoverage: Sendable {
                 if !interval.contains(target) { rows[key]!.missed += 1 }
             }
         }
-        self.rows = order.map { rows[$0]! }
+        let sources = ["all"] + LocationSource.allCases.map(\.rawValue)
+        let bins = ["all"] + RadiusCalibration.CountBin.allCases.map(\.rawValue)
+        func rank(_ row: Row) -> (Int, Int) {
+            (sources.firstIndex(of: row.source) ?? sources.count, bins.firstIndex(of: row.bin) ?? bins.count)
+        }
+        self.rows = order.map { rows[$0]! }.sorted { rank($0) < rank($1) }
     }
 }
