@@ -39,6 +39,26 @@ import Testing
         #expect(estimate.rejected.contains(EmitterRejection(emitter: .cell(map.cells[0].identity), reason: .unknown)))
     }
 
+    @Test func anAreasAnswerTakesAFactorOfItsOwnNotTheCells() throws {
+        var map = RadioMapFixture()
+        try map.addCell(99, at: nil)
+        let area = map.cells[0].identity.areaIdentity
+        map.areas[area] = KnownArea(identity: area, coordinate: map.point(2_000, bearing: 90), radius: 6_000, cellCount: 4)
+        // Calibrated cells say nothing about a query whose cell the map does not know: without an
+        // area factor the area's radius stands, and the fix says it is not calibrated.
+        var calibration = RadiusCalibration()
+        calibration.setFactor(0.5, for: .cell, bin: .one)
+        let cellsOnly = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
+        #expect(cellsOnly.method == .area)
+        #expect(cellsOnly.location.horizontalAccuracy == 6_000)
+        #expect(cellsOnly.isRadiusCalibrated == false)
+        calibration.setFactor(1.5, for: .area, bin: .one)
+        let withArea = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
+        #expect(withArea.location.horizontalAccuracy == 9_000)
+        #expect(withArea.isRadiusCalibrated == true)
+        #expect(RadiusCalibration.Source(of: withArea) == .area)
+    }
+
     @Test func movedCellIsRejectedAndWifiAnswers() throws {
         var map = RadioMapFixture()
         for bearing in [0.0, 120, 240] { map.addAccessPoint(30, bearing: bearing) }

@@ -11,14 +11,18 @@
 /// let estimator = WhereaboutsEstimator(calibration: calibration)
 /// ```
 public struct RadiusCalibration: Hashable, Sendable {
-    /// What kind of fix a factor is for: a fix source, or a fingerprint match (a Wi-Fi fix whose
-    /// raw radius comes from its neighbours' spread rather than from access-point positions).
+    /// What kind of fix a factor is for: a fix source, a fingerprint match (a Wi-Fi fix whose
+    /// raw radius comes from its neighbours' spread rather than from access-point positions), or
+    /// an answer from a location area (none of the cells heard is known, so the fix is the area
+    /// of the serving cell: the query stands somewhere the known cells of that area were not
+    /// heard, which the known cells' fixes say nothing about).
     public enum Source: String, Hashable, Sendable, CaseIterable {
         case gps
         case cell
         case wifi
         case mixed
         case fingerprint
+        case area
 
         /// The factor kind of an ordinary (non-fingerprint) fix from `source`.
         public init(_ source: LocationSource) {
@@ -30,9 +34,17 @@ public struct RadiusCalibration: Hashable, Sendable {
             }
         }
 
-        /// The factor kind of `estimate`: fingerprint for a fingerprint match, else its source.
+        /// Whether fixes of this kind rest on cells alone (a cell fix or an area's answer).
+        public var isCellOnly: Bool { self == .cell || self == .area }
+
+        /// The factor kind of `estimate`: fingerprint for a fingerprint match, area for a
+        /// location area's answer, else its source.
         public init(of estimate: PositionEstimate) {
-            self = estimate.method == .fingerprint ? .fingerprint : Source(estimate.location.source)
+            switch estimate.method {
+            case .fingerprint: self = .fingerprint
+            case .area: self = .area
+            default: self = Source(estimate.location.source)
+            }
         }
     }
 

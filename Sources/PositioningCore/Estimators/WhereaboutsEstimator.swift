@@ -178,11 +178,13 @@ public struct WhereaboutsEstimator: PositionEstimator {
     private func cellEstimate(
         _ fix: CellEstimator.Fix, input: EstimationInput, rejected: [EmitterRejection]
     ) -> PositionEstimate {
-        let radius = calibration.calibrated(fix.radius, source: .cell, emitterCount: fix.emitterCount)
+        // An area's answer has a factor of its own (see `RadiusCalibration.Source.area`).
+        let kind: RadiusCalibration.Source = fix.method == .area ? .area : .cell
+        let radius = calibration.calibrated(fix.radius, source: kind, emitterCount: fix.emitterCount)
         var estimate = PositionEstimate(
             location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)
-        estimate.isRadiusCalibrated = calibration.hasFactor(for: .cell, emitterCount: fix.emitterCount)
+        estimate.isRadiusCalibrated = calibration.hasFactor(for: kind, emitterCount: fix.emitterCount)
         return estimate
     }
 }

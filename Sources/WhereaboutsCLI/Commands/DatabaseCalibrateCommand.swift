@@ -126,7 +126,7 @@ struct CalibrationOptions {
         let paired = trying.pairedSamples(from: scans, now: Date())
         var samples = paired.withoutFingerprints
         if trying.surveyFingerprints != nil {
-            func wifiErrors(_ samples: [CalibrationSample]) -> [Double] { samples.filter { $0.source != .cell }.map(\.error) }
+            func wifiErrors(_ samples: [CalibrationSample]) -> [Double] { samples.filter { !$0.source.isCellOnly }.map(\.error) }
             let trial = SurveyFingerprints.Trial(
                 withoutFingerprints: wifiErrors(paired.withoutFingerprints),
                 withFingerprints: wifiErrors(paired.withFingerprints))
