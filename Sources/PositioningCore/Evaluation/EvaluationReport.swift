@@ -128,15 +128,7 @@ public struct EvaluationReport: Sendable {
             writer.writeKey("insideRadius"); writer.write(statistics.insideRadius)
             writer.writeKey("insideRadiusFraction")
             if let fraction = statistics.insideRadiusFraction { writer.write(fraction, decimals: 4) } else { writer.writeNull() }
-            writer.writeKey("insideRadiusInterval")
-            if let interval = statistics.insideRadiusInterval {
-                writer.beginArray()
-                writer.write(interval.lowerBound, decimals: 4)
-                writer.write(interval.upperBound, decimals: 4)
-                writer.endArray()
-            } else {
-                writer.writeNull()
-            }
+            writer.writeKey("insideRadiusInterval"); writer.write(statistics.insideRadiusInterval, decimals: 4)
             writer.endObject()
         }
         writer.endArray()

@@ -144,6 +144,15 @@ public struct JSONWriter: Sendable {
         needsSeparator = true
     }
 
+    /// Writes `range` as `[lower, upper]` (each as `write(_:decimals:)` does), or null when nil.
+    public mutating func write(_ range: ClosedRange<Double>?, decimals: Int? = nil) {
+        guard let range else { return writeNull() }
+        beginArray()
+        write(range.lowerBound, decimals: decimals)
+        write(range.upperBound, decimals: decimals)
+        endArray()
+    }
+
     /// Writes a whole value, members in their stored order.
     public mutating func write(_ value: JSONValue) {
         switch value {

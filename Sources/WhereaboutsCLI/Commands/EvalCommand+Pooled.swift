@@ -245,15 +245,7 @@ extension EvalCommand {
             writer.writeKey("answered"); writer.write(row.answered)
             writer.writeKey("insideRadius"); writer.write(row.inside)
             writer.writeKey("insideRadiusFraction"); writer.write(row.pooledFraction, decimals: 4)
-            writer.writeKey("insideRadiusInterval")
-            if let interval = row.pooledInterval {
-                writer.beginArray()
-                writer.write(interval.lowerBound, decimals: 4)
-                writer.write(interval.upperBound, decimals: 4)
-                writer.endArray()
-            } else {
-                writer.writeNull()
-            }
+            writer.writeKey("insideRadiusInterval"); writer.write(row.pooledInterval, decimals: 4)
             writer.writeKey("spreadBetween"); optional(row.spreadBetween, decimals: 4)
             writer.writeKey("binomialSpread"); optional(row.binomialSpread(target: pooled.target), decimals: 4)
             writer.writeKey("judged"); writer.write(row.judgedFractions.count)
