@@ -198,6 +198,8 @@ import TestSupport
         ["--towns", "1-2", "--centre", "91,0"],
         ["--town", "x", "--centre", "10,10"],
         ["--survey", "s.csv", "--split-device", "each", "--calibration", "stored"],
+        ["--survey", "s.csv", "--split-device", "each", "--town", "x"],
+        ["--towns", "1-2", "--calibrate"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],
         ["--town", "x", "--calibration", "sometimes"],

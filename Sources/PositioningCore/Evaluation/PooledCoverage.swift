@@ -29,10 +29,10 @@ public struct PooledCoverage: Sendable {
         public var inside: Int
         /// Per-evaluation shares inside, of the evaluations with at least `minimumQueries` answered.
         public var judgedFractions: [Double]
+        /// The answered queries of each of those judged evaluations.
+        public var judgedAnswered: [Int]
         /// Of those judged evaluations, how many have the target outside their own Wilson 95 % interval.
         public var missed: Int
-        /// Mean answered queries of the judged evaluations.
-        public var judgedMeanAnswered: Double
 
         /// The pooled share inside, 0…1.
         public var pooledFraction: Double { answered > 0 ? Double(inside) / Double(answered) : 0 }
@@ -48,8 +48,9 @@ public struct PooledCoverage: Sendable {
         /// The standard deviation the binomial alone would give a judged evaluation of mean size
         /// whose radius held the truth exactly `target` of the time.
         public func binomialSpread(target: Double) -> Double? {
-            guard judgedMeanAnswered > 0 else { return nil }
-            return (target * (1 - target) / judgedMeanAnswered).squareRoot()
+            guard !judgedAnswered.isEmpty else { return nil }
+            let meanAnswered = Double(judgedAnswered.reduce(0, +)) / Double(judgedAnswered.count)
+            return (target * (1 - target) / meanAnswered).squareRoot()
         }
     }
 
@@ -74,7 +75,7 @@ public struct PooledCoverage: Sendable {
                     order.append(key)
                     rows[key] = Row(
                         source: group.source, bin: group.bin, evaluations: 0, answered: 0, inside: 0, judgedFractions: [],
-                        missed: 0, judgedMeanAnswered: 0)
+                        judgedAnswered: [], missed: 0)
                 }
                 let statistics = group.statistics
                 rows[key]!.evaluations += 1
@@ -83,9 +84,8 @@ public struct PooledCoverage: Sendable {
                 guard statistics.answered >= minimumQueries, let fraction = statistics.insideRadiusFraction,
                     let interval = statistics.insideRadiusInterval
                 else { continue }
-                let judged = Double(rows[key]!.judgedFractions.count)
-                rows[key]!.judgedMeanAnswered = (rows[key]!.judgedMeanAnswered * judged + Double(statistics.answered)) / (judged + 1)
                 rows[key]!.judgedFractions.append(fraction)
+                rows[key]!.judgedAnswered.append(statistics.answered)
                 if !interval.contains(target) { rows[key]!.missed += 1 }
             }
         }

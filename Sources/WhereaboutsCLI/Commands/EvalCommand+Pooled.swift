@@ -54,16 +54,13 @@ extension EvalCommand {
         return .success
     }
 
-    /// The estimators `--estimator` names (both by default). Each evaluation calibrates its own
-    /// map from its own survey, so `--calibration` can only be `kfold`.
+    /// The estimators `--estimator` names. Each evaluation calibrates its own map from its own
+    /// survey, so `--calibration` can only be `kfold`.
     private static func evaluatedEstimators(_ arguments: ParsedArguments) throws -> [any PositionEstimator] {
         if let mode = arguments.value("--calibration"), mode.lowercased() != CalibrationMode.kfold.rawValue {
             throw CommandFailure.usage("each evaluation calibrates its map from its own survey; --calibration \(mode) does not apply")
         }
-        return switch (arguments.value("--estimator") ?? "both").lowercased() {
-        case "both": [WhereaboutsEstimator(), IchnaeaEstimator()]
-        case let name: [try LocateCommand.estimator(named: name)]
-        }
+        return try estimators(arguments)
     }
 
     /// `body(0..<count)` on every core, the reports in index order; a count of those done on a

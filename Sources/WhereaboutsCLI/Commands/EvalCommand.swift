@@ -20,9 +20,9 @@ enum EvalCommand: WhereaboutsCommand {
             fresh `simulate` town per seed (in parallel, files removed after) and pools the radius \
             coverage over the towns: per source and bin, the pooled share inside with its \
             interval, the spread of the towns' shares beside the spread the binomial alone gives, \
-            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; --survey FILE \
-            --split-device each does the same for every device model of FILE held out in turn. Whereabouts' radius is meant to hold \
-            the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
+            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; \
+            --survey FILE --split-device each does the same for every device model of FILE held \
+            out in turn. Whereabouts' radius is meant to hold the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
             table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
             instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
             and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
@@ -94,6 +94,7 @@ enum EvalCommand: WhereaboutsCommand {
             throw CommandFailure.usage("--centre applies to --towns (a written town already has its centre)")
         }
         if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
+        if arguments.flag("--calibrate") { throw CommandFailure.usage("--calibrate applies to --learn") }
         if let text = arguments.value("--towns") {
             guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
                 throw CommandFailure.usage("--towns cannot be combined with --town, --survey or --queries")
@@ -101,12 +102,7 @@ enum EvalCommand: WhereaboutsCommand {
             guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give --town DIR") }
             return try runTowns(arguments, seeds: try seedRange(text), context: context)
         }
-        if arguments.flag("--calibrate") { throw CommandFailure.usage("--calibrate applies to --learn") }
-        let estimators: [any PositionEstimator]
-        switch (arguments.value("--estimator") ?? "both").lowercased() {
-        case "both": estimators = [WhereaboutsEstimator(), IchnaeaEstimator()]
-        case let name: estimators = [try LocateCommand.estimator(named: name)]
-        }
+        let estimators = try estimators(arguments)
         let calibration = try CalibrationOptions(arguments)
         var mode: CalibrationMode?
         if let text = arguments.value("--calibration") {
@@ -115,14 +111,14 @@ enum EvalCommand: WhereaboutsCommand {
             }
             mode = parsed
         }
-        if let survey = arguments.value("--survey"), arguments.value("--split-device")?.lowercased() == "each" {
-            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give one --split-device MODEL") }
-            return try runEachDevice(arguments, survey: survey, context: context)
-        }
         let inputs = [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].compactMap { $0 }
         guard inputs.count == 1 else {
             throw CommandFailure.usage(inputs.isEmpty ? "give --town DIR, --survey FILE or --queries/--truth/--db"
                 : "--town, --survey and --queries cannot be combined")
+        }
+        if let survey = arguments.value("--survey"), arguments.value("--split-device")?.lowercased() == "each" {
+            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give one --split-device MODEL") }
+            return try runEachDevice(arguments, survey: survey, context: context)
         }
         let workspace = try EvaluationWorkspace.prepare(arguments)
         defer { workspace.removeTemporaryFiles() }
@@ -157,6 +153,14 @@ enum EvalCommand: WhereaboutsCommand {
             context.output.write(report.table)
         }
         return .success
+    }
+
+    /// The estimators `--estimator` names (both by default).
+    static func estimators(_ arguments: ParsedArguments) throws -> [any PositionEstimator] {
+        switch (arguments.value("--estimator") ?? "both").lowercased() {
+        case "both": [WhereaboutsEstimator(), IchnaeaEstimator()]
+        case let name: [try LocateCommand.estimator(named: name)]
+        }
     }
 
     /// The factors to scale the radius by under `mode`, and a line saying where they came from.
