@@ -26,6 +26,16 @@ import TestSupport
         let bounds = try #require(whereabouts["insideRadiusInterval"]?.arrayValue)
         let interval = bounds.compactMap { $0.doubleValue }
         #expect(interval.count == 2 && interval[0] <= interval[1])
+        // The map floor counts the Wi-Fi queries that heard an access point the map holds.
+        let wifiQueries = try #require(groups.first {
+            $0["estimator"]?.stringValue == "whereabouts" && $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all"
+        })
+        let floor = try #require(report["mapFloor"])
+        let counted = try #require(floor["queries"]?.doubleValue), wifi = try #require(wifiQueries["n"]?.doubleValue)
+        #expect(counted >= 1 && counted <= wifi)
+        let outside = try #require(floor["outsideFraction"]?.doubleValue)
+        #expect(outside >= 0 && outside <= 1)
+        #expect((floor["median"]?.doubleValue ?? .infinity) <= (floor["p90"]?.doubleValue ?? 0))
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
     }
@@ -37,6 +47,7 @@ import TestSupport
         #expect(run.output.contains("inside radius (95 % CI)"))
         #expect(run.output.contains("ichnaea"))
         #expect(!run.output.contains("whereabouts  all"))
+        #expect(run.output.contains("map floor ("))
     }
 
     @Test func calibrateStoresFactorsThatLocateAndEvalUse() async throws {

@@ -47,9 +47,13 @@ public struct EvaluationGroup: Hashable, Sendable {
 /// ```
 public struct EvaluationReport: Sendable {
     public var outcomes: [EvaluationOutcome]
+    /// How far the truth lay outside the hull of the heard access points' map positions, per
+    /// Wi-Fi query (empty when not measured).
+    public var mapFloor: MapFloor
 
-    public init(outcomes: [EvaluationOutcome]) {
+    public init(outcomes: [EvaluationOutcome], mapFloor: MapFloor = MapFloor()) {
         self.outcomes = outcomes
+        self.mapFloor = mapFloor
     }
 
     /// Rows in a stable order: per estimator (first seen first), all queries, then each source
@@ -101,7 +105,18 @@ public struct EvaluationReport: Sendable {
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
-        return TextTable.render(rows, textColumns: 3)
+        return TextTable.render(rows, textColumns: 3) + floorSentence
+    }
+
+    /// A line on the map floor after the table, or nothing when it was not measured.
+    var floorSentence: String {
+        let statistics = mapFloor.statistics
+        guard let median = statistics.median, let p68 = statistics.p68, let p90 = statistics.p90 else { return "" }
+        return String(
+            format: "map floor (%d Wi-Fi queries hearing an access point the map holds): the truth lies outside the hull of "
+                + "their positions for %.1f %%, by a median %.1f m, p68 %.1f m, p90 %.1f m; an answer averaging those "
+                + "positions errs at least that much (both estimators' centroids; a fingerprint match need not).\n",
+            statistics.queries, 100 * mapFloor.outsideFraction, median, p68, p90)
     }
 
     /// The groups as JSON: `{"groups":[{"estimator","source","bin","n","answered",…}]}`, with
@@ -132,6 +147,18 @@ public struct EvaluationReport: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        if !mapFloor.distances.isEmpty {
+            let statistics = mapFloor.statistics
+            writer.writeKey("mapFloor")
+            writer.beginObject()
+            writer.writeKey("queries"); writer.write(statistics.queries)
+            writer.writeKey("outsideFraction"); writer.write(mapFloor.outsideFraction, decimals: 4)
+            for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
+                writer.writeKey(key)
+                if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
+            }
+            writer.endObject()
+        }
         writer.endObject()
         return writer.string
     }

@@ -94,8 +94,7 @@ extension EvalCommand {
         let radioMap = try RadioMap(path: workspace.database, mode: .readWrite)
         let (factors, _) = try calibrate(radioMap, mode: .kfold, options: calibration, storingFingerprints: true)
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
-        return EvaluationReport(outcomes: try evaluate(
-            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated))
+        return try evaluate(queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
     }
 
     private static func printPooled(

@@ -128,9 +128,8 @@ enum EvalCommand: WhereaboutsCommand {
             radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), options: calibration,
             storingFingerprints: workspace.isTemporary)
         let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
-        let outcomes = try evaluate(
+        let report = try evaluate(
             queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
-        let report = EvaluationReport(outcomes: outcomes)
 
         if let plot = arguments.value("--plot") {
             let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg
@@ -149,7 +148,7 @@ enum EvalCommand: WhereaboutsCommand {
                 CalibrationOptions.writeFactors(factors, to: &writer)
             })
         } else {
-            context.output.line("\(workspace.title): \(outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
+            context.output.line("\(workspace.title): \(report.outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
             context.output.write(report.table)
         }
         return .success
@@ -198,10 +197,11 @@ enum EvalCommand: WhereaboutsCommand {
         return (factors, calibrationNote)
     }
 
-    /// Every query located by every estimator and scored against its truth line.
+    /// Every query located by every estimator and scored against its truth line, with the map
+    /// floor of its Wi-Fi queries.
     static func evaluate(
         queries: String, truth: String, radioMap: RadioMap, estimators: [any PositionEstimator]
-    ) throws -> [EvaluationOutcome] {
+    ) throws -> EvaluationReport {
         var requests: [ArraySlice<UInt8>] = []
         try InputFile.forEachLine(queries) { requests.append($0) }
         var truths: [Coordinate] = []
@@ -221,6 +221,7 @@ enum EvalCommand: WhereaboutsCommand {
         let now = Date()
         let fingerprints = try FingerprintSource.load(from: radioMap, parameters: FingerprintPolicy().matching)
         var outcomes: [EvaluationOutcome] = []
+        var floor = MapFloor()
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
             do {
@@ -231,6 +232,7 @@ enum EvalCommand: WhereaboutsCommand {
             var input = try radioMap.estimationInput(for: request, now: now)
             try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
             let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
+            floor.add(truth: truths[index], knownPositions: input.accessPoints.values.map(\.coordinate))
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
             for estimator in estimators {
@@ -246,6 +248,6 @@ enum EvalCommand: WhereaboutsCommand {
                     radius: location.horizontalAccuracy))
             }
         }
-        return outcomes
+        return EvaluationReport(outcomes: outcomes, mapFloor: floor)
     }
 }
