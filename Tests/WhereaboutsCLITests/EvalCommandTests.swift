@@ -156,6 +156,9 @@ import TestSupport
         let singleWiFi = try #require(groups.first { $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all" })
         #expect(towns[0]["wifiMedian"]?.doubleValue == singleWiFi["median"]?.doubleValue)
         #expect(towns[0]["wifiInsideRadius"]?.doubleValue == singleWiFi["insideRadiusFraction"]?.doubleValue)
+        let singleFloor = try #require(try JSONParser.parse(single.output)["mapFloor"])
+        #expect(towns[0]["mapFloorOutside"]?.doubleValue == singleFloor["outsideFraction"]?.doubleValue)
+        #expect(towns[0]["mapFloorP90"]?.doubleValue == singleFloor["p90"]?.doubleValue)
     }
 
     @Test func eachDeviceOfASurveyIsHeldOutInTurnAndPooled() async throws {

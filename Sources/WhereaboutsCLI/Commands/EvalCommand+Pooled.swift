@@ -165,13 +165,14 @@ extension EvalCommand {
         func percent(_ value: Double?) -> String { value.map { String(format: "%.1f %%", 100 * $0) } ?? "-" }
         var rows = [[
             labelName, "Wi-Fi queries", "answered", "median", "p90", "peer answered", "peer median", "ratio", "inside",
-            "bins (≥ \(pooled.minimumQueries)) off \(Int(pooled.target * 100)) %",
+            "outside hull", "bins (≥ \(pooled.minimumQueries)) off \(Int(pooled.target * 100)) %",
         ]]
         for line in lines {
             rows.append([
                 line.label, String(line.wifi?.queries ?? 0), percent(line.wifi?.answeredFraction), metres(line.wifi?.median),
                 metres(line.wifi?.p90), percent(line.peerWiFi?.answeredFraction), metres(line.peerWiFi?.median),
                 line.ratio.map { String(format: "%.2f×", $0) } ?? "-", percent(line.wifi?.insideRadiusFraction),
+                line.report.mapFloor.distances.isEmpty ? "-" : percent(line.report.mapFloor.outsideFraction),
                 line.missedBins.isEmpty ? "none" : line.missedBins.map { "\($0.0) \(percent($0.1))" }.joined(separator: ", "),
             ])
         }
@@ -224,6 +225,10 @@ extension EvalCommand {
             writer.writeKey("peerWifiAnswered"); writer.write(line.peerWiFi?.answered ?? 0)
             writer.writeKey("peerWifiMedian"); optional(line.peerWiFi?.median, decimals: 1)
             writer.writeKey("wifiInsideRadius"); optional(line.wifi?.insideRadiusFraction, decimals: 4)
+            let floor = line.report.mapFloor
+            writer.writeKey("mapFloorOutside"); optional(floor.distances.isEmpty ? nil : floor.outsideFraction, decimals: 4)
+            writer.writeKey("mapFloorP68"); optional(floor.statistics.p68, decimals: 1)
+            writer.writeKey("mapFloorP90"); optional(floor.statistics.p90, decimals: 1)
             writer.writeKey("binsOffTarget")
             writer.beginArray()
             for (bin, _) in line.missedBins { writer.write(bin) }

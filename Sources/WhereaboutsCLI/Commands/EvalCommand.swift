@@ -16,7 +16,9 @@ enum EvalCommand: WhereaboutsCommand {
             per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what \
             it heard) and emitter-count bin (emitters used; heard when unanswered): n, answered \
             %, median, p68, p90 and p95 error in metres, and how often the truth lay inside the \
-            reported radius with its Wilson 95 % interval. --towns FIRST-LAST does that for one \
+            reported radius with its Wilson 95 % interval; then the map floor: how far the truth lay \
+            outside the hull of the heard access points' map positions, which no centroid of them \
+            can beat. --towns FIRST-LAST does that for one \
             fresh `simulate` town per seed (in parallel, files removed after) and pools the radius \
             coverage over the towns: per source and bin, the pooled share inside with its \
             interval, the spread of the towns' shares beside the spread the binomial alone gives, \
