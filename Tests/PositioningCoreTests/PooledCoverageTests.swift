@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PositioningCore
@@ -45,6 +46,51 @@ struct PooledCoverageTests {
         let pooled = PooledCoverage(reports: [EvaluationReport(outcomes: outcomes(60, inside: 41))], estimator: "whereabouts")
         #expect(pooled.rows.allSatisfy { $0.spreadBetween == nil && $0.missed == 0 && $0.judgedFractions.count == 1 })
         #expect(PooledCoverage(reports: [], estimator: "whereabouts").rows.isEmpty)
+    }
+
+    @Test func townsOnTargetAreCountedBesideWhatLuckAloneWouldGive() {
+        // Town A is on target, B misses in its one judged bin, C has nothing to judge.
+        let reports = [
+            EvaluationReport(outcomes: outcomes(100, inside: 68)),
+            EvaluationReport(outcomes: outcomes(100, inside: 50)),
+            EvaluationReport(outcomes: outcomes(20, inside: 20)),
+        ]
+        let pooled = PooledCoverage(reports: reports, estimator: "whereabouts")
+        #expect(pooled.evaluationsOnTarget == 2)
+        // A and B have one judged bin of 100 (the Wi-Fi all-bins row is the same queries); C is
+        // on target whatever its luck.
+        let one = PooledCoverage.chanceOnTarget(answered: ["wifi": [100]])
+        #expect(abs(pooled.expectedOnTarget - (2 * one + 1)) < 1e-9)
+    }
+
+    @Test func theChanceOnTargetIsWhatABinomialRadiusMeets() {
+        // Too few queries to judge: always on target.
+        #expect(abs(PooledCoverage.chanceOnTarget(answered: ["wifi": [20, 29]]) - 1) < 1e-9)
+        // One judged row: about the interval's 95 % coverage.
+        let single = PooledCoverage.chanceOnTarget(answered: ["wifi": [200]])
+        #expect(single > 0.93 && single < 0.97)
+        // Independent sources multiply.
+        let cells = PooledCoverage.chanceOnTarget(answered: ["cell": [60]])
+        #expect(abs(PooledCoverage.chanceOnTarget(answered: ["wifi": [200], "cell": [60]]) - single * cells) < 1e-12)
+
+        // Two judged bins, a small one, and their all-bins row, against drawing the truths: every
+        // fix inside with chance 0.68, 20,000 towns.
+        let bins = [80, 120, 30]
+        let exact = PooledCoverage.chanceOnTarget(answered: ["wifi": bins])
+        var generator = SeededGenerator(seed: 3)
+        var met = 0
+        let towns = 20_000
+        func onTarget(_ inside: Int, _ answered: Int) -> Bool {
+            BinomialInterval.wilson(successes: inside, trials: answered)!.contains(0.68)
+        }
+        for _ in 0..<towns {
+            let inside = bins.map { size in (0..<size).count { _ in Double.random(in: 0..<1, using: &generator) < 0.68 } }
+            let judged = zip(inside, bins).filter { $0.1 >= 50 }.allSatisfy { onTarget($0.0, $0.1) }
+            if judged && onTarget(inside.reduce(0, +), bins.reduce(0, +)) { met += 1 }
+        }
+        // Four standard errors of a share near 0.87 over 20,000 draws.
+        #expect(abs(Double(met) / Double(towns) - exact) < 0.01)
+        #expect(exact < single, "three judged rows are harder to meet than one")
     }
 
     @Test func textTablePadsTextLeftAndFiguresRightWithoutTrailingSpaces() {

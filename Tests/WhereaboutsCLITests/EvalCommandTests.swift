@@ -148,6 +148,11 @@ import TestSupport
         let fraction = try #require(wifi["insideRadiusFraction"]?.doubleValue)
         let interval = try #require(wifi["insideRadiusInterval"]?.arrayValue).compactMap { $0.doubleValue }
         #expect(interval.count == 2 && interval[0] <= fraction && fraction <= interval[1])
+        // Towns on target: those listing no bin off target, beside the number luck alone leaves.
+        let clean = towns.count { $0["binsOffTarget"]?.arrayValue?.isEmpty == true }
+        #expect(report["onTarget"]?.doubleValue == Double(clean))
+        let expected = try #require(report["expectedOnTarget"]?.doubleValue)
+        #expect(expected > 0 && expected <= 2)
 
         // Seed 11's tiny town is the shared one: its line is what `eval --town` says of it.
         let single = try await EvalProcessRun(["eval", "--town", await SharedTown.shared.town(), "--estimator", "whereabouts", "--json"])

@@ -61,6 +61,12 @@ public struct PooledCoverage: Sendable {
     /// Rows in the order of `EvaluationReport.groups`: all queries, then each source with its
     /// bins, fewest emitters first.
     public var rows: [Row]
+    /// Evaluations whose every judged row of a source (its all-bins row and each bin) holds the
+    /// target inside its own interval.
+    public var evaluationsOnTarget: Int
+    /// How many would, on average, if every radius held the truth exactly `target` of the time:
+    /// the sum of each evaluation's `chanceOnTarget`.
+    public var expectedOnTarget: Double
 
     /// Pools the groups of `estimator` across `reports`.
     public init(reports: [EvaluationReport], estimator: String, target: Double = 0.68, minimumQueries: Int = 50) {
@@ -68,8 +74,17 @@ public struct PooledCoverage: Sendable {
         self.minimumQueries = minimumQueries
         var order: [String] = []
         var rows: [String: Row] = [:]
+        var onTarget = 0
+        var expected = 0.0
         for report in reports {
-            for group in report.groups where group.estimator == estimator && group.statistics.answered > 0 {
+            let groups = report.groups.filter { $0.estimator == estimator }
+            let judged = groups.filter { $0.source != "all" && $0.statistics.answered >= minimumQueries }
+            if judged.allSatisfy({ $0.statistics.insideRadiusInterval?.contains(target) ?? true }) { onTarget += 1 }
+            let bins = groups.filter { $0.source != "all" && $0.bin != "all" }
+            expected += Self.chanceOnTarget(
+                answered: Dictionary(grouping: bins, by: \.source).mapValues { $0.map(\.statistics.answered) },
+                target: target, minimumQueries: minimumQueries)
+            for group in groups where group.statistics.answered > 0 {
                 let key = group.source + " " + group.bin
                 if rows[key] == nil {
                     order.append(key)
@@ -95,5 +110,7 @@ public struct PooledCoverage: Sendable {
             (sources.firstIndex(of: row.source) ?? sources.count, bins.firstIndex(of: row.bin) ?? bins.count)
         }
         self.rows = order.map { rows[$0]! }.sorted { rank($0) < rank($1) }
+        evaluationsOnTarget = onTarget
+        expectedOnTarget = expected
     }
 }

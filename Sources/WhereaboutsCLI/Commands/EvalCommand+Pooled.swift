@@ -110,6 +110,11 @@ extension EvalCommand {
             context.output.line("")
             context.output.line("Truth inside the \(estimator) radius, pooled (target \(Int(pooled.target * 100)) %):")
             context.output.write(pooledTable(pooled))
+            let what = labelName == "seed" ? "towns" : "devices"
+            context.output.line(String(
+                format: "%@ holding %d %% in every judged row: %d of %d; a radius holding exactly %d %% would, by binomial luck alone, in %.1f of %d.",
+                what.prefix(1).uppercased() + what.dropFirst(), Int(pooled.target * 100), pooled.evaluationsOnTarget, lines.count,
+                Int(pooled.target * 100), pooled.expectedOnTarget, lines.count))
         }
     }
 
@@ -212,6 +217,8 @@ extension EvalCommand {
         writer.writeKey("input"); writer.write(title)
         writer.writeKey("estimator"); writer.write(estimator)
         writer.writeKey("target"); writer.write(pooled.target, decimals: 2)
+        writer.writeKey("onTarget"); writer.write(pooled.evaluationsOnTarget)
+        writer.writeKey("expectedOnTarget"); writer.write(pooled.expectedOnTarget, decimals: 2)
         writer.writeKey(labelName == "seed" ? "towns" : "devices")
         writer.beginArray()
         for line in lines {
