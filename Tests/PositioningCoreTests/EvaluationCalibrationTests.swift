@@ -28,6 +28,24 @@ import Testing
         #expect(calibration.calibrated(10, source: .cell, emitterCount: 1) == 10)
     }
 
+    @Test func aBinWithoutEvidenceIsNotTighterThanAnyOfItsSource() throws {
+        // Many tight 10+ fixes and a few wide two-AP ones: pooled, the 10+ fixes would set a
+        // factor of 0.6, far below what the two-AP fixes needed (1.5). A one-AP fix, with no
+        // samples of its own, takes the widest factor its source earned.
+        var samples = (1...80).map { CalibrationSample(source: .wifi, emitterCount: 12, error: 5 + Double($0 % 3), rawRadius: 10) }
+        samples += (1...25).map { _ in CalibrationSample(source: .wifi, emitterCount: 2, error: 15, rawRadius: 10) }
+        let factors = ConformalCalibration.factors(from: samples)
+        func factor(_ bin: RadiusCalibration.CountBin) throws -> CalibrationFactor {
+            try #require(factors.first { $0.source == .wifi && $0.bin == bin })
+        }
+        #expect(try factor(.tenOrMore).factor == 0.7 && !factor(.tenOrMore).isPooled)
+        #expect(try factor(.two).factor == 1.5)
+        #expect(try factor(.one).factor == 1.5 && factor(.one).isPooled)
+        #expect(try factor(.fiveToNine).factor == 1.5)
+        // The source pooled would have been 0.7: the 73rd of 105 ratios, 80 of them ≤ 0.7.
+        #expect(ConformalCalibration.factor(ratios: samples.map { $0.error / $0.rawRadius }) == 0.7)
+    }
+
     @Test func inspectionRecoversTheRawRadiusAndBinUnderAnyCalibration() throws {
         var fixture = ToyTown(seed: 3)
         let (input, _) = fixture.query()

@@ -27,7 +27,7 @@ public struct CalibrationFactor: Hashable, Sendable {
     public var factor: Double
     /// Held-out fixes the factor rests on (those of the whole source when the bin had too few).
     public var sampleCount: Int
-    /// True when the bin had too few samples of its own and the source's pooled factor was used.
+    /// True when the bin had too few samples of its own and borrowed its factor from its source.
     public var isPooled: Bool
 
     public init(source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int, isPooled: Bool) {
@@ -55,7 +55,7 @@ public struct CalibrationFactor: Hashable, Sendable {
 public enum ConformalCalibration {
     /// The coverage the radius promises (DESIGN.md: a 68 % circle).
     public static let targetCoverage = 0.68
-    /// Bins with fewer samples borrow their source's pooled factor.
+    /// Bins with fewer samples borrow a factor (see `factors(from:)`).
     public static let minimumBinSamples = 20
 
     /// The conformal factor for `ratios` (error / raw radius): the ⌈(n+1)·coverage⌉-th smallest,
@@ -69,9 +69,13 @@ public enum ConformalCalibration {
     }
 
     /// Factors for every source and bin that `samples` cover. A bin with fewer than
-    /// `minimumBinSamples` samples takes its source's pooled factor; a source with too few
-    /// samples altogether gets none (its radius stays uncorrected). Factors are floored at
-    /// `minimumFactor` so one lucky fold cannot shrink radii to nothing.
+    /// `minimumBinSamples` samples has no evidence of its own and is not assumed tighter than
+    /// any bin of its source: it takes the larger of its source's pooled factor and the largest
+    /// factor a bin of that source earned. (On simulated towns the survey's scans yield hardly
+    /// any fixes from one or two access points, while a query resting on so few stands mostly
+    /// where the survey did not go; pooled, the many-AP fixes set their factor.) A source with
+    /// too few samples altogether gets none (its radius stays uncorrected). Factors are floored
+    /// at `minimumFactor` so one lucky fold cannot shrink radii to nothing.
     public static func factors(
         from samples: [CalibrationSample], coverage: Double = targetCoverage, minimumFactor: Double = 0.05
     ) -> [CalibrationFactor] {
@@ -79,13 +83,18 @@ public enum ConformalCalibration {
         var result: [CalibrationFactor] = []
         for source in RadiusCalibration.Source.allCases {
             guard let sourceSamples = bySource[source] else { continue }
-            let pooled = factor(ratios: sourceSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
             let byBin = Dictionary(grouping: sourceSamples, by: \.bin)
+            var own: [RadiusCalibration.CountBin: Double] = [:]
+            for (bin, binSamples) in byBin where binSamples.count >= minimumBinSamples {
+                own[bin] = factor(ratios: binSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
+            }
+            // A bin without evidence of its own is not assumed tighter than any its source has.
+            let pooled = factor(ratios: sourceSamples.map { $0.error / $0.rawRadius }, coverage: coverage).map {
+                max($0, own.values.max() ?? $0)
+            }
             for bin in RadiusCalibration.CountBin.allCases {
                 let binSamples = byBin[bin] ?? []
-                if binSamples.count >= minimumBinSamples,
-                    let own = factor(ratios: binSamples.map { $0.error / $0.rawRadius }, coverage: coverage)
-                {
+                if let own = own[bin] {
                     result.append(CalibrationFactor(
                         source: source, bin: bin, factor: max(own, minimumFactor), sampleCount: binSamples.count, isPooled: false))
                 } else if let pooled, sourceSamples.count >= minimumBinSamples {

@@ -194,7 +194,7 @@ struct CalibrationOptions {
             text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
                 + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
                 + String(format: "x%.3f", entry.factor)
-                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? ", pooled over the source" : ""))\n"
+                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? " of the source: too few in the bin, so its pooled or widest factor" : ""))\n"
         }
         return text
     }
