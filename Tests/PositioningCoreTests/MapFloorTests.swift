@@ -40,6 +40,21 @@ struct MapFloorTests {
         #expect(abs(MapFloor.distanceOutsideHull(of: street, from: north) - end) < 0.1)
     }
 
+    @Test func theHullHoldsAcrossTheAntimeridian() {
+        // Access points on both sides of 180°: raw longitudes would put the hull around the globe.
+        let fiji = Coordinate(latitude: -16.5, longitude: 179.9995)
+        func around(_ metres: Double, _ bearing: Double) -> Coordinate {
+            Geodesy.destination(from: fiji, distance: metres, bearing: bearing)
+        }
+        let triangle = [around(80, 45), around(80, 165), around(80, 285)]
+        #expect(triangle.contains { $0.longitude < 0 } && triangle.contains { $0.longitude > 0 })
+        #expect(MapFloor.distanceOutsideHull(of: triangle, from: fiji) == 0)
+        // A truth 200 m west of a north–south pair of access points beyond the date line.
+        let pair = [around(100, 0), around(100, 180)].map { Geodesy.destination(from: $0, distance: 200, bearing: 90) }
+        #expect(pair.allSatisfy { $0.longitude < 0 })
+        #expect(abs(MapFloor.distanceOutsideHull(of: pair, from: fiji) - 200) < 0.5)
+    }
+
     @Test func theFloorCountsOnlyQueriesThatHeardAKnownAccessPoint() throws {
         var floor = MapFloor()
         floor.add(truth: origin, knownPositions: [])
