@@ -81,6 +81,15 @@ import Testing
         #expect(written { $0.write(0) } == "0")
     }
 
+    @Test func writesAnAbsentNumberOrRangeAsNull() {
+        let absent: Double? = nil, present: Double? = 2.345
+        let noRange: ClosedRange<Double>? = nil
+        #expect(written { $0.write(absent, decimals: 1) } == "null")
+        #expect(written { $0.write(present, decimals: 1) } == "2.3")
+        #expect(written { $0.write(noRange, decimals: 1) } == "null")
+        #expect(written { $0.write(0.25...0.75, decimals: 1) } == "[0.3,0.8]")
+    }
+
     @Test(arguments: [
         (0.0, "1970-01-01T00:00:00.000Z"),
         (1_764_420_649.5, "2025-11-29T12:50:49.500Z"),

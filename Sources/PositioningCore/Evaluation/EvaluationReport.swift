@@ -136,13 +136,9 @@ public struct EvaluationReport: Sendable {
             writer.writeKey("n"); writer.write(statistics.queries)
             writer.writeKey("answered"); writer.write(statistics.answered)
             writer.writeKey("answeredFraction"); writer.write(statistics.answeredFraction, decimals: 4)
-            for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
-                writer.writeKey(key)
-                if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
-            }
+            Self.writePercentiles(statistics, to: &writer)
             writer.writeKey("insideRadius"); writer.write(statistics.insideRadius)
-            writer.writeKey("insideRadiusFraction")
-            if let fraction = statistics.insideRadiusFraction { writer.write(fraction, decimals: 4) } else { writer.writeNull() }
+            writer.writeKey("insideRadiusFraction"); writer.write(statistics.insideRadiusFraction, decimals: 4)
             writer.writeKey("insideRadiusInterval"); writer.write(statistics.insideRadiusInterval, decimals: 4)
             writer.endObject()
         }
@@ -153,13 +149,17 @@ public struct EvaluationReport: Sendable {
             writer.beginObject()
             writer.writeKey("queries"); writer.write(statistics.queries)
             writer.writeKey("outsideFraction"); writer.write(mapFloor.outsideFraction, decimals: 4)
-            for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
-                writer.writeKey(key)
-                if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
-            }
+            Self.writePercentiles(statistics, to: &writer)
             writer.endObject()
         }
         writer.endObject()
         return writer.string
+    }
+
+    /// `median`, `p68`, `p90` and `p95` of `statistics` in metres, null where nothing was answered.
+    private static func writePercentiles(_ statistics: ErrorStatistics, to writer: inout JSONWriter) {
+        for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
+            writer.writeKey(key); writer.write(value, decimals: 1)
+        }
     }
 }

@@ -123,8 +123,7 @@ public struct FingerprintEvaluation: Sendable {
                 ("insideRadiusRate", row.insideRadiusRate, 4),
             ]
             for (key, value, decimals) in figures {
-                writer.writeKey(key)
-                if let value { writer.write(value, decimals: decimals) } else { writer.writeNull() }
+                writer.writeKey(key); writer.write(value, decimals: decimals)
             }
             writer.endObject()
         }

@@ -78,11 +78,10 @@ public struct PooledCoverage: Sendable {
         var expected = 0.0
         for report in reports {
             let groups = report.groups.filter { $0.estimator == estimator }
-            let judged = groups.filter { $0.source != "all" && $0.statistics.answered >= minimumQueries }
-            if judged.allSatisfy({ $0.statistics.insideRadiusInterval?.contains(target) ?? true }) { onTarget += 1 }
-            let bins = groups.filter { $0.source != "all" && $0.bin != "all" }
+            var isOnTarget = true
+            let binGroups = groups.filter { $0.source != "all" && $0.bin != "all" }
             expected += Self.chanceOnTarget(
-                answered: Dictionary(grouping: bins, by: \.source).mapValues { $0.map(\.statistics.answered) },
+                answered: Dictionary(grouping: binGroups, by: \.source).mapValues { $0.map(\.statistics.answered) },
                 target: target, minimumQueries: minimumQueries)
             for group in groups where group.statistics.answered > 0 {
                 let key = group.source + " " + group.bin
@@ -101,8 +100,12 @@ public struct PooledCoverage: Sendable {
                 else { continue }
                 rows[key]!.judgedFractions.append(fraction)
                 rows[key]!.judgedAnswered.append(statistics.answered)
-                if !interval.contains(target) { rows[key]!.missed += 1 }
+                if !interval.contains(target) {
+                    rows[key]!.missed += 1
+                    if group.source != "all" { isOnTarget = false }
+                }
             }
+            if isOnTarget { onTarget += 1 }
         }
         let sources = ["all"] + LocationSource.allCases.map(\.rawValue)
         let bins = ["all"] + RadiusCalibration.CountBin.allCases.map(\.rawValue)

@@ -144,6 +144,12 @@ public struct JSONWriter: Sendable {
         needsSeparator = true
     }
 
+    /// Writes `number` as `write(_:decimals:)` does, or null when nil.
+    public mutating func write(_ number: Double?, decimals: Int? = nil) {
+        guard let number else { return writeNull() }
+        write(number, decimals: decimals)
+    }
+
     /// Writes `range` as `[lower, upper]` (each as `write(_:decimals:)` does), or null when nil.
     public mutating func write(_ range: ClosedRange<Double>?, decimals: Int? = nil) {
         guard let range else { return writeNull() }

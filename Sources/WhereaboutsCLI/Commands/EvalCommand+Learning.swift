@@ -65,8 +65,7 @@ extension EvalCommand {
                 writer.writeKey("queries"); writer.write(statistics.queries)
                 writer.writeKey("answered"); writer.write(statistics.answered)
                 for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90)] {
-                    writer.writeKey(key)
-                    if let value { writer.write(value, decimals: 1) } else { writer.writeNull() }
+                    writer.writeKey(key); writer.write(value, decimals: 1)
                 }
                 writer.endObject()
             }

@@ -210,9 +210,6 @@ extension EvalCommand {
         title: String, labelName: String, estimator: String, lines: [PooledLine], pooled: PooledCoverage
     ) -> String {
         var writer = JSONWriter()
-        func optional(_ value: Double?, decimals: Int) {
-            if let value { writer.write(value, decimals: decimals) } else { writer.writeNull() }
-        }
         writer.beginObject()
         writer.writeKey("input"); writer.write(title)
         writer.writeKey("estimator"); writer.write(estimator)
@@ -227,15 +224,15 @@ extension EvalCommand {
             if labelName == "seed", let seed = Int(line.label) { writer.write(seed) } else { writer.write(line.label) }
             writer.writeKey("wifiQueries"); writer.write(line.wifi?.queries ?? 0)
             writer.writeKey("wifiAnswered"); writer.write(line.wifi?.answered ?? 0)
-            writer.writeKey("wifiMedian"); optional(line.wifi?.median, decimals: 1)
-            writer.writeKey("wifiP90"); optional(line.wifi?.p90, decimals: 1)
+            writer.writeKey("wifiMedian"); writer.write(line.wifi?.median, decimals: 1)
+            writer.writeKey("wifiP90"); writer.write(line.wifi?.p90, decimals: 1)
             writer.writeKey("peerWifiAnswered"); writer.write(line.peerWiFi?.answered ?? 0)
-            writer.writeKey("peerWifiMedian"); optional(line.peerWiFi?.median, decimals: 1)
-            writer.writeKey("wifiInsideRadius"); optional(line.wifi?.insideRadiusFraction, decimals: 4)
+            writer.writeKey("peerWifiMedian"); writer.write(line.peerWiFi?.median, decimals: 1)
+            writer.writeKey("wifiInsideRadius"); writer.write(line.wifi?.insideRadiusFraction, decimals: 4)
             let floor = line.report.mapFloor
-            writer.writeKey("mapFloorOutside"); optional(floor.distances.isEmpty ? nil : floor.outsideFraction, decimals: 4)
-            writer.writeKey("mapFloorP68"); optional(floor.statistics.p68, decimals: 1)
-            writer.writeKey("mapFloorP90"); optional(floor.statistics.p90, decimals: 1)
+            writer.writeKey("mapFloorOutside"); writer.write(floor.distances.isEmpty ? nil : floor.outsideFraction, decimals: 4)
+            writer.writeKey("mapFloorP68"); writer.write(floor.statistics.p68, decimals: 1)
+            writer.writeKey("mapFloorP90"); writer.write(floor.statistics.p90, decimals: 1)
             writer.writeKey("binsOffTarget")
             writer.beginArray()
             for (bin, _) in line.missedBins { writer.write(bin) }
@@ -254,8 +251,8 @@ extension EvalCommand {
             writer.writeKey("insideRadius"); writer.write(row.inside)
             writer.writeKey("insideRadiusFraction"); writer.write(row.pooledFraction, decimals: 4)
             writer.writeKey("insideRadiusInterval"); writer.write(row.pooledInterval, decimals: 4)
-            writer.writeKey("spreadBetween"); optional(row.spreadBetween, decimals: 4)
-            writer.writeKey("binomialSpread"); optional(row.binomialSpread(target: pooled.target), decimals: 4)
+            writer.writeKey("spreadBetween"); writer.write(row.spreadBetween, decimals: 4)
+            writer.writeKey("binomialSpread"); writer.write(row.binomialSpread(target: pooled.target), decimals: 4)
             writer.writeKey("judged"); writer.write(row.judgedFractions.count)
             writer.writeKey("offTarget"); writer.write(row.missed)
             writer.endObject()
