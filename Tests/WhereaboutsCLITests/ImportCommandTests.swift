@@ -16,6 +16,28 @@ import TestSupport
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test func rowsOfAPhonesScanCacheAreSetAsideAndSaidSo() async throws {
+        // 25 networks heard, then logged again 30 s later with exactly the same signals.
+        let temporary = TemporaryDirectory()
+        let survey = temporary.path("cache.csv")
+        var text = "WigleWifi-1.4,appRelease=2.25,model=test,release=6.0,device=t,display=t,board=t,brand=t\n"
+            + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+        for (time, longitude) in [("10:00:00", 13.400), ("10:00:30", 13.403)] {
+            for index in 0..<25 {
+                text += String(format: "00:11:22:33:44:%02x,n%d,[ESS],2024-05-01 %@,6,%d,52.5,%.3f,40,5,WIFI\n",
+                               index, index, time, -60 - index, longitude)
+            }
+        }
+        try text.write(toFile: survey, atomically: true, encoding: .utf8)
+        let run = await CLIRun(["import", "--db", temporary.path("map.sqlite"), "--no-calibrate", survey])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("50 rows read, 25 imported, 0 rejected"))
+        #expect(run.output.contains("set aside 25 × cached repeat (first lines 28, 29, 30, 31, 32;"))
+        #expect(run.output.contains("exactly 25 times, 1 dB off only 0: the phone's scan cache logged again"))
+        let json = await CLIRun(["import", "--db", temporary.path("other.sqlite"), "--no-calibrate", "--json", survey])
+        #expect(json.output.contains("\"cachedRepeats\":25"))
+    }
+
     @Test func reimportingTheSameFileChangesNothing() async {
         let temporary = TemporaryDirectory()
         let map = temporary.path("map.sqlite")

@@ -31,6 +31,9 @@ public enum RejectionReason: String, Hashable, Sendable {
     case invalidObservation
     /// A confident Wi-Fi fix far outside the serving cell it was checked against.
     case disagreesWithCell
+    /// Heard well before the scan's freshest readings (a scan cache's leftover): the device has
+    /// moved on since, and enough fresher access points answered without it.
+    case stale
 }
 
 /// How much one emitter contributed to an estimate.

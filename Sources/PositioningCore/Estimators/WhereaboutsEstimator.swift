@@ -29,6 +29,11 @@ public struct WhereaboutsEstimator: PositionEstimator {
     public var overrulingRouterCount: Int
     /// When stored fingerprints answer instead of the access-point centroid.
     public var fingerprints = FingerprintPolicy()
+    /// Milliseconds behind the scan's freshest reading past which a Wi-Fi reading is a
+    /// leftover of an earlier scan (`StaleReadings`): longer than a full scan takes.
+    public var staleAge = 10_000
+    /// Fresh known access points needed before stale readings are set aside.
+    public var minimumFreshAccessPoints = 1
 
     /// `whereabouts`.
     public var name: String { "whereabouts" }
@@ -46,8 +51,20 @@ public struct WhereaboutsEstimator: PositionEstimator {
         self.overrulingRouterCount = overrulingRouterCount
     }
 
-    /// The best position `input` supports, or nil when no heard emitter is usable.
+    /// The best position `input` supports, or nil when no heard emitter is usable. Wi-Fi
+    /// readings left over from an earlier scan are set aside first (`StaleReadings`).
     public func estimatePosition(from input: EstimationInput) -> PositionEstimate? {
+        let readings = StaleReadings(input, age: staleAge, minimumFresh: minimumFreshAccessPoints)
+        guard !readings.setAside.isEmpty, var estimate = estimate(from: readings.freshInput) else {
+            return estimate(from: input)
+        }
+        estimate.rejected += readings.setAside.map { EmitterRejection(emitter: .accessPoint($0), reason: .stale) }
+        estimate.notes.append(
+            "set aside \(readings.setAside.count) access point(s) last heard over \(staleAge / 1000) s before the freshest")
+        return estimate
+    }
+
+    private func estimate(from input: EstimationInput) -> PositionEstimate? {
         let match = fingerprints.match(input).flatMap { fingerprints.trusts($0) ? $0 : nil }
         if let match, fingerprints.weight(of: match) >= 1 {
             return fingerprintEstimate(match, input: input)

@@ -16,6 +16,11 @@ public struct ImportSummary: Sendable {
     public var rowsImported: Int
     /// Rows rejected, by reason, in order of first appearance.
     public var rejections: [RejectionCount]
+    /// Access-point rows set aside as the phone's scan cache logged again (`CachedRepeats`): read
+    /// and valid, but not a new hearing. Nil when the file shows no such excess.
+    public var cachedRepeats: RejectionCount?
+    /// Rows 1 dB off their network's previous signal: how many exact repeats chance alone gives.
+    public var cachedRepeatChance: Int
     /// Access points that were not in the map before.
     public var accessPointsNew: Int
     /// Access points already in the map whose entry was recomputed.
@@ -30,7 +35,8 @@ public struct ImportSummary: Sendable {
     /// Creates a summary.
     public init(
         path: String, format: SurveyFormat, contentHash: String, alreadyImported: Bool, rowsRead: Int = 0,
-        rowsImported: Int = 0, rejections: [RejectionCount] = [], accessPointsNew: Int = 0,
+        rowsImported: Int = 0, rejections: [RejectionCount] = [], cachedRepeats: RejectionCount? = nil,
+        cachedRepeatChance: Int = 0, accessPointsNew: Int = 0,
         accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, duration: Duration = .zero
     ) {
         self.path = path
@@ -40,6 +46,8 @@ public struct ImportSummary: Sendable {
         self.rowsRead = rowsRead
         self.rowsImported = rowsImported
         self.rejections = rejections
+        self.cachedRepeats = cachedRepeats
+        self.cachedRepeatChance = cachedRepeatChance
         self.accessPointsNew = accessPointsNew
         self.accessPointsUpdated = accessPointsUpdated
         self.cellsNew = cellsNew

@@ -6,6 +6,7 @@ extension SurveyImporter {
     func store(_ row: SurveyRow, line: Int) throws {
         switch row {
         case .accessPoint(let bssid, let seen):
+            cachedRepeats.note(bssid: bssid.rawValue, signal: seen.signalStrength, line: line)
             pendingAccessPointObservations.append(PendingObservation(bssid: bssid.rawValue, line: line, seen: seen))
             if pendingAccessPointObservations.count >= batchLimit { try flushAccessPointObservations() }
         case .cellObservation(let cell, let seen):
@@ -51,11 +52,24 @@ extension SurveyImporter {
         batchLimit = min(2 * batchLimit, Self.observationBatchSize)
     }
 
-    /// Writes what is still pending once every row has been stored, and counts the published cells.
+    /// Writes what is still pending once every row has been stored, counts the published cells,
+    /// and takes the cached repeats out again when the file logs its scan cache (`CachedRepeats`).
     func finishRows() throws {
         try flushAccessPointObservations()
         try flushPublishedCells()
         try countPublishedCells()
+        try removeCachedRepeats()
+    }
+
+    /// Deletes this import's exact repeats when they run far above chance; the touched access
+    /// points are re-aggregated from what stays.
+    private func removeCachedRepeats() throws {
+        guard cachedRepeats.logsScanCache else { return }
+        let delete = try connection.cachedStatement(
+            sql: "DELETE FROM ap_observations WHERE bssid = ? AND import_id = ? AND line = ?")
+        for row in cachedRepeats.rows {
+            try delete.execute([.integer(Int64(bitPattern: row.bssid)), .integer(importID), .integer(Int64(row.line))])
+        }
     }
 
     /// Writes the pending access-point sightings in key order, and notes their access points

@@ -23,6 +23,8 @@ final class SurveyImporter {
     let aggregation: EmitterReaggregation
     var pendingAccessPointObservations: [PendingObservation] = []
     var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
+    /// Access-point rows repeating their network's previous signal exactly.
+    var cachedRepeats = CachedRepeats()
     /// Rows pending before they are written (see `growBatchLimit`).
     var batchLimit = 8_192
     /// How many cells the map had before the first published one was written, and how many
@@ -84,7 +86,9 @@ final class SurveyImporter {
         let counts = aggregation.counts
         return ImportSummary(
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
-            rowsImported: rowsImported, rejections: tally.rejections, accessPointsNew: counts.accessPointsNew,
+            rowsImported: rowsKept, rejections: tally.rejections,
+            cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
+            cachedRepeatChance: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
             cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
     }
@@ -113,10 +117,13 @@ final class SurveyImporter {
             }
             try connection.cachedStatement(sql: """
                 UPDATE imports SET content_hash = ?, rows_read = ?, rows_imported = ?, rows_rejected = ? WHERE id = ?
-                """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsImported)),
+                """).execute([.text(contentHash), .integer(Int64(rowsRead)), .integer(Int64(rowsKept)),
                               .integer(Int64(tally.total)), .integer(importID)])
         }
     }
+
+    /// Rows stored and kept: the parsed ones less the cached repeats taken out again.
+    private var rowsKept: Int { rowsImported - (cachedRepeats.logsScanCache ? cachedRepeats.rows.count : 0) }
 
     /// SHA-256 of the plain content (after gzip or xz is undone), so one survey has one hash
     /// whatever its wrapping; a submission has its own unique identity instead.

@@ -7,7 +7,9 @@ import PositioningCore
 /// device, time and position (as `../shared/tools/ariel-split` rebuilds them). Held-out scans
 /// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their cell rows —
 /// GSM, LTE, … with MAC `MCCMNC_LAC_CID` — become cell towers) and their own GPS position the
-/// truth; held-out scans with cell rows also become a cell-only request.
+/// truth; held-out scans with cell rows also become a cell-only request. When the file logs its
+/// phones' scan cache, a held-out reading that is a cached repeat carries its `age`
+/// (`ScanCacheAges`), as a live scan's leftovers do.
 struct SurveySplit: CustomStringConvertible {
     enum Rule {
         case column(String)
@@ -22,6 +24,11 @@ struct SurveySplit: CustomStringConvertible {
         "MAC", "SSID", "AuthMode", "FirstSeen", "Channel", "RSSI", "CurrentLatitude", "CurrentLongitude",
         "AltitudeMeters", "AccuracyMeters", "Type",
     ]
+
+    init(rule: Rule, minimumAccessPoints: Int = 3) {
+        self.rule = rule
+        self.minimumAccessPoints = minimumAccessPoints
+    }
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         let column = arguments.value("--split-column")
@@ -91,17 +98,21 @@ struct SurveySplit: CustomStringConvertible {
         }
         var trainText = "WigleWifi-1.4,appRelease=eval-split,model=mixed,release=1,device=mixed,display=mixed,board=mixed,brand=mixed\n"
         trainText += Self.wigleColumns.joined(separator: ",") + "\n"
-        var heldOut: [String: [CSVRecord]] = [:]
+        var heldOut: [String: [(record: CSVRecord, age: Int?)]] = [:]
         var order: [String] = []
+        var ages = ScanCacheAges()
         while let record = reader.nextRecord() {
             guard !record.isBlank else { continue }
             func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
             let key = index["scan_id"] != nil ? field("scan_id")
                 : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
                     .joined(separator: "|")
+            let age = field("Type") != "WIFI" ? nil : ages.note(
+                recording: field("source_file") + "|" + field("device_model"), mac: field("MAC").lowercased(),
+                signal: Double(field("RSSI")), time: WigleTimestamp.parse(field("FirstSeen")))
             if isHeldOut(scan: key, field: field) {
                 if heldOut[key] == nil { order.append(key) }
-                heldOut[key, default: []].append(record)
+                heldOut[key, default: []].append((record, age))
             } else {
                 trainText += wigle.map { Self.quoted(record[$0] ?? "") }.joined(separator: ",") + "\n"
             }
@@ -109,14 +120,15 @@ struct SurveySplit: CustomStringConvertible {
         var queryText = ""
         var truthText = ""
         for key in order {
-            let rows = heldOut[key] ?? []
+            let held = heldOut[key] ?? []
+            let rows = held.map(\.record)
             func field(_ record: CSVRecord, _ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
             guard let first = rows.first, let latitude = Double(field(first, "CurrentLatitude")),
                 let longitude = Double(field(first, "CurrentLongitude"))
             else { continue }
-            let wifi = rows.filter { field($0, "Type") == "WIFI" }.map { row in
-                (mac: field(row, "MAC").lowercased(), signal: Int(field(row, "RSSI")) ?? -90,
-                 channel: Int(field(row, "Channel")) ?? 0)
+            let wifi = held.filter { field($0.record, "Type") == "WIFI" }.map { row in
+                (mac: field(row.record, "MAC").lowercased(), signal: Int(field(row.record, "RSSI")) ?? -90,
+                 channel: Int(field(row.record, "Channel")) ?? 0, age: ages.logsScanCache ? row.age : nil)
             }
             // Identified as the import identifies them (a 28-bit "GSM" cell id is UMTS).
             let cells = rows.compactMap { row -> (identity: CellIdentity, signal: Int)? in
@@ -148,7 +160,7 @@ struct SurveySplit: CustomStringConvertible {
 
     /// A geolocate request for the given access points and cells.
     private static func request(
-        wifi: [(mac: String, signal: Int, channel: Int)], cells: [(identity: CellIdentity, signal: Int)]
+        wifi: [(mac: String, signal: Int, channel: Int, age: Int?)], cells: [(identity: CellIdentity, signal: Int)]
     ) -> String {
         var writer = JSONWriter()
         writer.beginObject()
@@ -161,6 +173,9 @@ struct SurveySplit: CustomStringConvertible {
                 writer.writeKey("macAddress"); writer.write(accessPoint.mac)
                 writer.writeKey("signalStrength"); writer.write(accessPoint.signal)
                 writer.writeKey("channel"); writer.write(accessPoint.channel)
+                if let age = accessPoint.age {
+                    writer.writeKey("age"); writer.write(age)
+                }
                 writer.endObject()
             }
             writer.endArray()

@@ -16,6 +16,12 @@ enum ImportReport {
             let lines = rejection.firstLines.map(String.init).joined(separator: ", ")
             text += "  rejected \(count(rejection.count)) × \(rejection.reason) (first lines \(lines); \(rejection.firstDetail))\n"
         }
+        if let repeats = summary.cachedRepeats {
+            let lines = repeats.firstLines.map(String.init).joined(separator: ", ")
+            text += "  set aside \(count(repeats.count)) × cached repeat (first lines \(lines); \(repeats.firstDetail)): "
+                + "the file repeats a network's previous signal exactly \(count(repeats.count)) times, "
+                + "1 dB off only \(count(summary.cachedRepeatChance)): the phone's scan cache logged again, not new hearings\n"
+        }
         // Place lists and fingerprint tables add no emitters; saying "0 new" would only confuse.
         if summary.format != .geonames && summary.format != .fingerprints {
             text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
@@ -65,6 +71,8 @@ enum ImportReport {
                 writer.endObject()
             }
             writer.endArray()
+            writer.writeKey("cachedRepeats")
+            writer.write(summary.cachedRepeats?.count ?? 0)
             writer.writeKey("seconds")
             writer.write(summary.duration.seconds, decimals: 3)
             writer.endObject()

@@ -1,0 +1,65 @@
+import PositioningCore
+
+/// The rows of a survey file that log its phone's scan cache again: the same network with
+/// exactly the signal it had on its previous row.
+///
+/// Such a row places the access point where it was not heard (in Ariel's captures a median 119 m
+/// from its previous row). When the file's exact repeats run far above chance
+/// (`ScanCacheEvidence`), they are set aside — a few true hearings go with them; a file without
+/// the excess keeps every row.
+///
+/// Memory stays bounded: a network's previous row is remembered for `generationRows` to twice
+/// that many rows, far longer than a cached reading survives.
+///
+/// ```swift
+/// var repeats = CachedRepeats()
+/// repeats.note(bssid: 0x3c1e04037f17, signal: -86, line: 21)
+/// if repeats.logsScanCache { print(repeats.rows.count) }
+/// ```
+struct CachedRepeats {
+    /// Rows per generation of remembered signals.
+    static let generationRows = 50_000
+    private var current: [UInt64: Double] = [:]
+    private var previous: [UInt64: Double] = [:]
+    private var rowsInGeneration = 0
+    /// Rows that repeated their network's previous signal exactly.
+    private(set) var rows: [(bssid: UInt64, line: Int)] = []
+    /// The first repeat, described for the report.
+    private(set) var firstDetail = ""
+    /// Rows 1 dB above or below their network's previous signal: the chance level of a repeat.
+    private(set) var nearMisses = 0
+
+    /// Remembers `signal` for `bssid`, counting an exact repeat or a 1 dB near miss.
+    mutating func note(bssid: UInt64, signal: Double?, line: Int) {
+        guard let signal else { return }
+        if let last = current[bssid] ?? previous[bssid] {
+            let difference = abs(signal - last)
+            if difference == 0 {
+                if rows.isEmpty {
+                    firstDetail = "line \(line): \(BSSID(rawValue: bssid)) again at \(Int(signal)) dBm, "
+                        + "exactly its previous signal"
+                }
+                rows.append((bssid, line))
+            } else if ScanCacheEvidence.isNearMiss(difference) {
+                nearMisses += 1
+            }
+        }
+        current[bssid] = signal
+        rowsInGeneration += 1
+        if rowsInGeneration >= Self.generationRows {
+            previous = current
+            current.removeAll(keepingCapacity: true)
+            rowsInGeneration = 0
+        }
+    }
+
+    /// Whether exact repeats outnumber 1 dB near misses, i.e. run far above chance.
+    var logsScanCache: Bool { ScanCacheEvidence.logsScanCache(exactRepeats: rows.count, nearMisses: nearMisses) }
+
+    /// The repeats as a report entry.
+    var report: RejectionCount {
+        RejectionCount(
+            reason: "cached repeat", count: rows.count, firstLines: rows.prefix(RejectionCount.exampleLimit).map(\.line),
+            firstDetail: firstDetail)
+    }
+}

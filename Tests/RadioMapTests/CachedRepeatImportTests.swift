@@ -1,0 +1,71 @@
+import Foundation
+import PositioningCore
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+/// A survey file that logs its phone's scan cache (`CachedRepeats`): networks logged again, far
+/// from where they were heard, with exactly their previous signal.
+@Suite struct CachedRepeatImportTests {
+    static let origin = Coordinate(latitude: 32.1, longitude: 34.8)
+
+    /// A WiGLE file: 30 networks, each heard once at its own spot `index × 20 m` north; then
+    /// each logged again 200 m east — with its first signal exactly when `cached`, else 1 dB
+    /// weaker (a new hearing) — and again 400 m east 3 dB weaker.
+    static func walk(cached: Bool, passes: [Int] = [0, 1, 2]) -> String {
+        var text = "WigleWifi-1.4,appRelease=2.25,model=test,release=6.0.1,device=test,display=t,board=t,brand=t\n"
+        text += "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+        for (pass, east, weaker) in [(0, 0.0, 0), (1, 200.0, cached ? 0 : 1), (2, 400.0, 3)] where passes.contains(pass) {
+            for index in 0..<30 {
+                let spot = Geodesy.destination(
+                    from: Geodesy.destination(from: origin, distance: Double(index) * 20, bearing: 0), distance: east,
+                    bearing: 90)
+                let signal = -60 - index - weaker
+                text += String(format: "02:00:00:00:00:%02x,net%d,[ESS],2017-10-27 16:%02d:%02d,6,%d,%.7f,%.7f,30,5,WIFI\n",
+                               index, index, 10 + pass, index, signal, spot.latitude, spot.longitude)
+            }
+        }
+        return text
+    }
+
+    static func importWalk(cached: Bool, in directory: TemporaryDirectory) throws -> (ImportSummary, RadioMap) {
+        let path = RadioMapFixtures.write(Array(walk(cached: cached).utf8), named: "walk.csv", in: directory)
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        return (try map.importSurvey(at: path, options: ImportOptions(), progress: nil), map)
+    }
+
+    static func bssid(_ index: Int) -> BSSID { BSSID(rawValue: 0x0200_0000_0000 | UInt64(index)) }
+
+    @Test func repeatsOfTheScanCacheAreSetAsideAndReported() throws {
+        let directory = TemporaryDirectory()
+        let (summary, map) = try Self.importWalk(cached: true, in: directory)
+        let repeats = try #require(summary.cachedRepeats)
+        #expect(repeats.count == 30)
+        #expect(repeats.firstLines == [33, 34, 35, 36, 37])
+        #expect(repeats.firstDetail == "line 33: 02:00:00:00:00:00 again at -60 dBm, exactly its previous signal")
+        #expect(summary.rowsRead == 90)
+        #expect(summary.rowsImported == 60)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 60)
+        #expect(try map.imports().first?.rowsImported == 60)
+        // Every access point is placed exactly as if the cached rows had never been logged.
+        let plain = try RadioMap(path: directory.path("plain.sqlite"), mode: .readWrite)
+        let path = RadioMapFixtures.write(Array(Self.walk(cached: true, passes: [0, 2]).utf8), named: "plain.csv", in: directory)
+        _ = try plain.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        let all = (0..<30).map(Self.bssid)
+        let (kept, expected) = (try map.accessPoints(for: all), try plain.accessPoints(for: all))
+        #expect(kept.count == 30)
+        #expect(kept == expected)
+        #expect(kept[Self.bssid(0)]?.sampleCount == 2)
+    }
+
+    @Test func chanceRepeatsAreKept() throws {
+        // The second pass is a new hearing 1 dB off: no excess of exact repeats, nothing set aside.
+        let directory = TemporaryDirectory()
+        let (summary, map) = try Self.importWalk(cached: false, in: directory)
+        #expect(summary.cachedRepeats == nil)
+        #expect(summary.cachedRepeatChance == 30)
+        #expect(summary.rowsImported == 90)
+        #expect(try map.accessPoints(for: [Self.bssid(0)])[Self.bssid(0)]?.sampleCount == 3)
+    }
+}
