@@ -32,7 +32,9 @@ struct CachedRepeats {
     /// Remembers `signal` for `bssid`, counting an exact repeat or a 1 dB near miss.
     mutating func note(bssid: UInt64, signal: Double?, line: Int) {
         guard let signal else { return }
-        if let last = current[bssid] ?? previous[bssid] {
+        if current.isEmpty { current.reserveCapacity(Self.generationRows) }
+        // One hash of the current generation per row: the update returns what it replaced.
+        if let last = current.updateValue(signal, forKey: bssid) ?? previous[bssid] {
             let difference = abs(signal - last)
             if difference == 0 {
                 if rows.isEmpty {
@@ -44,10 +46,9 @@ struct CachedRepeats {
                 nearMisses += 1
             }
         }
-        current[bssid] = signal
         rowsInGeneration += 1
         if rowsInGeneration >= Self.generationRows {
-            previous = current
+            swap(&previous, &current)
             current.removeAll(keepingCapacity: true)
             rowsInGeneration = 0
         }
