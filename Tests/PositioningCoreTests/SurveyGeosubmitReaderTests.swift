@@ -77,6 +77,36 @@ import Testing
         #expect(seen.time == Date(timeIntervalSince1970: 1_405_602_028.568))
     }
 
+    @Test func anEmitterHeardBeforeTheFixIsPlacedWithTheDriftOrLeftOut() throws {
+        // 15 m/s; heard now, 8 s before the report, and 30 s before it (a scan cache's leftover).
+        let item = try JSONParser.parse(#"""
+            {"timestamp":1405602028000,"position":{"latitude":49.87,"longitude":8.65,"accuracy":10,"speed":15},
+             "wifiAccessPoints":[{"macAddress":"00:11:22:33:44:55","signalStrength":-51,"age":0},
+                                 {"macAddress":"00:11:22:33:44:56","signalStrength":-70,"age":8000},
+                                 {"macAddress":"00:11:22:33:44:57","signalStrength":-80,"age":30000}]}
+            """#)
+        let rows = try GeosubmitItemParser.rows(from: item)
+        #expect(rows.count == 2)
+        guard case .accessPoint(_, let now) = rows[0], case .accessPoint(let bssid, let earlier) = rows[1] else {
+            Issue.record("not two access points")
+            return
+        }
+        #expect(now.positionAccuracy == 10)
+        #expect(bssid == BSSID("00:11:22:33:44:56"))
+        #expect(earlier.positionAccuracy == 130)
+        #expect(earlier.time == Date(timeIntervalSince1970: 1_405_602_020))
+        let stale = try JSONParser.parse(#"""
+            {"position":{"latitude":49.87,"longitude":8.65},"wifiAccessPoints":[{"macAddress":"00:11:22:33:44:57","age":25000}]}
+            """#)
+        do {
+            _ = try GeosubmitItemParser.rows(from: stale)
+            Issue.record("an item of leftovers only was accepted")
+        } catch {
+            #expect(error.reason == "no usable emitters")
+            #expect(error.detail == "every emitter was heard more than 20 s from the position fix")
+        }
+    }
+
     @Test(arguments: [
         (#"{"wifiAccessPoints":[]}"#, "missing position"),
         (#"{"position":{"latitude":"1","longitude":2}}"#, "invalid coordinate"),

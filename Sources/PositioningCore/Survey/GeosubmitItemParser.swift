@@ -7,7 +7,16 @@ import Foundation
 /// point and cell it heard becomes one sighting at the position. The emitter entries follow the
 /// geolocate API (`GeolocateRequest.parse`), so unusable entries are left out there; opted-out
 /// networks are left out here, and an emitter listed twice counts once.
+///
+/// An emitter's `age` (milliseconds since it was last heard) against the position's own `age`
+/// says how long before or after the fix it was heard: its sighting is timed then, and its
+/// position accuracy grows by that gap times the item's `speed`. An emitter heard more than
+/// `maximumGap` from the fix — a scan cache's leftover — is left out, as Ichnaea gives it no
+/// weight.
 public enum GeosubmitItemParser {
+    /// Seconds between hearing and fix beyond which a sighting is left out (Ichnaea's 20 s).
+    public static let maximumGap = 20.0
+
     /// The sightings of `item`.
     /// - Throws: `SurveyRowError` when the item has no valid position or nothing usable.
     public static func rows(from item: JSONValue) throws(SurveyRowError) -> [SurveyRow] {
@@ -26,6 +35,23 @@ public enum GeosubmitItemParser {
             latitudeColumn: "latitude", longitudeColumn: "longitude")
         let accuracy = place["accuracy"]?.doubleValue.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         let time = object["timestamp"]?.doubleValue.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0 / 1000) : nil }
+        let speed = place["speed"]?.doubleValue.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+        let fixAge = place["age"]?.doubleValue.flatMap { $0.isFinite ? $0 : nil } ?? 0
+        var leftovers = 0
+        /// The sighting of an emitter last heard `age` ms before the report, or nil when it was
+        /// heard too far from the fix.
+        func sighting(age: Int?, signal: Double?, ssid: String?) -> SurveyObservation? {
+            let heardAge = Double(age ?? 0)
+            let gap = abs(heardAge - fixAge) / 1000
+            guard gap <= maximumGap else {
+                leftovers += 1
+                return nil
+            }
+            let drift = gap * (speed ?? 0)
+            return SurveyObservation(
+                position: position, positionAccuracy: drift > 0 ? (accuracy ?? 0) + drift : accuracy,
+                signalStrength: signal, time: time?.addingTimeInterval(-heardAge / 1000), ssid: ssid)
+        }
         let request: GeolocateRequest
         do {
             request = try GeolocateRequest.parse(object)
@@ -35,20 +61,23 @@ public enum GeosubmitItemParser {
         var rows: [SurveyRow] = []
         var seenAccessPoints = Set<BSSID>()
         for accessPoint in request.wifiAccessPoints where !accessPoint.isOptedOut {
-            guard seenAccessPoints.insert(accessPoint.bssid).inserted else { continue }
-            rows.append(.accessPoint(accessPoint.bssid, SurveyObservation(
-                position: position, positionAccuracy: accuracy, signalStrength: accessPoint.signalStrength,
-                time: time, ssid: accessPoint.ssid)))
+            guard seenAccessPoints.insert(accessPoint.bssid).inserted,
+                let seen = sighting(age: accessPoint.age, signal: accessPoint.signalStrength, ssid: accessPoint.ssid)
+            else { continue }
+            rows.append(.accessPoint(accessPoint.bssid, seen))
         }
         var seenCells = Set<CellIdentity>()
         for cell in request.cellTowers {
-            guard seenCells.insert(cell.identity).inserted else { continue }
-            rows.append(.cellObservation(cell.identity, SurveyObservation(
-                position: position, positionAccuracy: accuracy, signalStrength: cell.signalStrength, time: time)))
+            guard seenCells.insert(cell.identity).inserted,
+                let seen = sighting(age: cell.age, signal: cell.signalStrength, ssid: nil)
+            else { continue }
+            rows.append(.cellObservation(cell.identity, seen))
         }
         guard !rows.isEmpty else {
-            throw SurveyRowError(reason: "no usable emitters",
-                                 detail: request.skippedEntries.first ?? "item lists no access point or cell")
+            let detail = leftovers > 0
+                ? "every emitter was heard more than \(Int(maximumGap)) s from the position fix"
+                : request.skippedEntries.first ?? "item lists no access point or cell"
+            throw SurveyRowError(reason: "no usable emitters", detail: detail)
         }
         return rows
     }

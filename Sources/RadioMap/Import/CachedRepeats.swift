@@ -26,10 +26,10 @@ struct CachedRepeats {
     private(set) var rows: [(bssid: UInt64, line: Int)] = []
     /// The first repeat, described for the report.
     private(set) var firstDetail = ""
-    /// Rows 1 dB above or below their network's previous signal: the chance level of a repeat.
+    /// Rows 1 or 2 dB off their network's previous signal: more than chance alone repeats.
     private(set) var nearMisses = 0
 
-    /// Remembers `signal` for `bssid`, counting an exact repeat or a 1 dB near miss.
+    /// Remembers `signal` for `bssid`, counting an exact repeat or a near miss.
     mutating func note(bssid: UInt64, signal: Double?, line: Int) {
         guard let signal else { return }
         if current.isEmpty { current.reserveCapacity(Self.generationRows) }
@@ -54,7 +54,7 @@ struct CachedRepeats {
         }
     }
 
-    /// Whether exact repeats outnumber 1 dB near misses, i.e. run far above chance.
+    /// Whether exact repeats outnumber the near misses, i.e. run far above chance.
     var logsScanCache: Bool { ScanCacheEvidence.logsScanCache(exactRepeats: rows.count, nearMisses: nearMisses) }
 
     /// The repeats as a report entry.

@@ -19,7 +19,7 @@ public struct ImportSummary: Sendable {
     /// Access-point rows set aside as the phone's scan cache logged again (`CachedRepeats`): read
     /// and valid, but not a new hearing. Nil when the file shows no such excess.
     public var cachedRepeats: RejectionCount?
-    /// Rows 1 dB off their network's previous signal: how many exact repeats chance alone gives.
+    /// Rows 1 or 2 dB off their network's previous signal: chance alone repeats fewer.
     public var cachedRepeatChance: Int
     /// Access points that were not in the map before.
     public var accessPointsNew: Int
