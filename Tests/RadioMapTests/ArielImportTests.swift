@@ -61,7 +61,7 @@ struct ArielImportTests {
         #expect(Set(summary.rejections.map(\.reason)).isSubset(of: Self.expectedReasons), "\(summary.rejections)")
         // WiGLE 2.25 logged its scan cache: exact repeats run far above the 1–2 dB near misses.
         let cached = try #require(summary.cachedRepeats)
-        #expect(cached.count > 2 * summary.cachedRepeatChance)
+        #expect(cached.count > 2 * summary.repeatNearMisses)
         #expect(cached.count > 2_000)
         let raw = try RadioMap(path: directory.path("raw.sqlite"), mode: .readWrite)
         for file in Self.files where file.hasPrefix("raw/") {

@@ -65,7 +65,7 @@ import TestSupport
         let directory = TemporaryDirectory()
         let (summary, map) = try Self.importWalk(cached: false, in: directory)
         #expect(summary.cachedRepeats == nil)
-        #expect(summary.cachedRepeatChance == 60)  // 1 dB, then 2 dB off the previous row
+        #expect(summary.repeatNearMisses == 60)  // 1 dB, then 2 dB off the previous row
         #expect(summary.rowsImported == 90)
         #expect(try map.accessPoints(for: [Self.bssid(0)])[Self.bssid(0)]?.sampleCount == 3)
     }

@@ -38,19 +38,21 @@ public enum GeosubmitItemParser {
         let speed = place["speed"]?.doubleValue.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
         let fixAge = place["age"]?.doubleValue.flatMap { $0.isFinite ? $0 : nil } ?? 0
         var leftovers = 0
-        /// The sighting of an emitter last heard `age` ms before the report, or nil when it was
-        /// heard too far from the fix.
+        /// The sighting of an emitter last heard `age` ms before the report (at the fix when its
+        /// age is unknown), or nil when it was heard too far from the fix.
         func sighting(age: Int?, signal: Double?, ssid: String?) -> SurveyObservation? {
-            let heardAge = Double(age ?? 0)
-            let gap = abs(heardAge - fixAge) / 1000
+            guard let age else {
+                return SurveyObservation(
+                    position: position, positionAccuracy: accuracy, signalStrength: signal, time: time, ssid: ssid)
+            }
+            let gap = abs(Double(age) - fixAge) / 1000
             guard gap <= maximumGap else {
                 leftovers += 1
                 return nil
             }
-            let drift = gap * (speed ?? 0)
             return SurveyObservation(
-                position: position, positionAccuracy: drift > 0 ? (accuracy ?? 0) + drift : accuracy,
-                signalStrength: signal, time: time?.addingTimeInterval(-heardAge / 1000), ssid: ssid)
+                position: position, positionAccuracy: accuracy.map { $0 + gap * (speed ?? 0) }, signalStrength: signal,
+                time: time?.addingTimeInterval(-Double(age) / 1000), ssid: ssid)
         }
         let request: GeolocateRequest
         do {

@@ -19,8 +19,9 @@ public struct ImportSummary: Sendable {
     /// Access-point rows set aside as the phone's scan cache logged again (`CachedRepeats`): read
     /// and valid, but not a new hearing. Nil when the file shows no such excess.
     public var cachedRepeats: RejectionCount?
-    /// Rows 1 or 2 dB off their network's previous signal: chance alone repeats fewer.
-    public var cachedRepeatChance: Int
+    /// Access-point rows 1 or 2 dB off their network's previous signal — new hearings, the
+    /// yardstick that `cachedRepeats` must exceed.
+    public var repeatNearMisses: Int
     /// Access points that were not in the map before.
     public var accessPointsNew: Int
     /// Access points already in the map whose entry was recomputed.
@@ -36,7 +37,7 @@ public struct ImportSummary: Sendable {
     public init(
         path: String, format: SurveyFormat, contentHash: String, alreadyImported: Bool, rowsRead: Int = 0,
         rowsImported: Int = 0, rejections: [RejectionCount] = [], cachedRepeats: RejectionCount? = nil,
-        cachedRepeatChance: Int = 0, accessPointsNew: Int = 0,
+        repeatNearMisses: Int = 0, accessPointsNew: Int = 0,
         accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, duration: Duration = .zero
     ) {
         self.path = path
@@ -47,7 +48,7 @@ public struct ImportSummary: Sendable {
         self.rowsImported = rowsImported
         self.rejections = rejections
         self.cachedRepeats = cachedRepeats
-        self.cachedRepeatChance = cachedRepeatChance
+        self.repeatNearMisses = repeatNearMisses
         self.accessPointsNew = accessPointsNew
         self.accessPointsUpdated = accessPointsUpdated
         self.cellsNew = cellsNew

@@ -88,7 +88,7 @@ final class SurveyImporter {
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
             rowsImported: rowsKept, rejections: tally.rejections,
             cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
-            cachedRepeatChance: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
+            repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
             cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
     }

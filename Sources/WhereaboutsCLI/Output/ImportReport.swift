@@ -20,7 +20,7 @@ enum ImportReport {
             let lines = repeats.firstLines.map(String.init).joined(separator: ", ")
             text += "  set aside \(count(repeats.count)) × cached repeat (first lines \(lines); \(repeats.firstDetail)): "
                 + "the file repeats a network's previous signal exactly \(count(repeats.count)) times, "
-                + "1 or 2 dB off only \(count(summary.cachedRepeatChance)): the phone's scan cache logged again, not new hearings\n"
+                + "1 or 2 dB off only \(count(summary.repeatNearMisses)): the phone's scan cache logged again, not new hearings\n"
         }
         // Place lists and fingerprint tables add no emitters; saying "0 new" would only confuse.
         if summary.format != .geonames && summary.format != .fingerprints {
