@@ -55,10 +55,11 @@ struct EvaluationWorkspace {
     /// A temporary map of the rows of `survey` that `split` keeps, with its held-out scans as
     /// queries and their own positions as the truth.
     static func survey(_ survey: String, split: SurveySplit) throws -> EvaluationWorkspace {
-        let workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent) (\(split.description))")
+        var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent) (\(split.description))")
         do {
             let train = workspace.temporaryDirectory! + "/train.wigle.csv"
-            try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
+            let requests = try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
+            if !requests.isEmpty { workspace.title.insert(contentsOf: "; " + requests, at: workspace.title.index(before: workspace.title.endIndex)) }
             try importFiles([train], into: workspace.database)
         } catch {
             workspace.removeTemporaryFiles()

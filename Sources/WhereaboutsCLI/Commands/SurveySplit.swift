@@ -89,7 +89,10 @@ struct SurveySplit: CustomStringConvertible {
         return (reader, index)
     }
 
-    func write(survey: String, train: String, queries: String, truth: String) throws {
+    /// Writes the training rows, the held-out requests and their truth.
+    /// - Returns: what the held-out Wi-Fi requests are, for the evaluation's title.
+    @discardableResult
+    func write(survey: String, train: String, queries: String, truth: String) throws -> String {
         let (opened, index) = try Self.open(survey)
         var reader = opened
         let wigle = try Self.wigleColumns.map { name throws(CommandFailure) -> Int in
@@ -119,6 +122,7 @@ struct SurveySplit: CustomStringConvertible {
         }
         var queryText = ""
         var truthText = ""
+        var (wifiRequests, agedRequests) = (0, 0)
         for key in order {
             let held = heldOut[key] ?? []
             let rows = held.map(\.record)
@@ -139,6 +143,8 @@ struct SurveySplit: CustomStringConvertible {
             }
             let truth = "{\"lat\":\(latitude),\"lng\":\(longitude)"
             if wifi.count >= minimumAccessPoints {
+                wifiRequests += 1
+                if wifi.contains(where: { $0.age != nil }) { agedRequests += 1 }
                 queryText += Self.request(wifi: wifi, cells: cells) + "\n"
                 truthText += truth + ",\"kind\":\"wifi\"}\n"
             }
@@ -156,6 +162,9 @@ struct SurveySplit: CustomStringConvertible {
                 throw CommandFailure(.failure, "cannot write \(path): \(error.localizedDescription)")
             }
         }
+        guard ages.logsScanCache else { return "" }
+        return "\(agedRequests) of \(wifiRequests) held-out Wi-Fi scans hold readings of the phones' scan cache, "
+            + "which carry their age"
     }
 
     /// A geolocate request for the given access points and cells.
