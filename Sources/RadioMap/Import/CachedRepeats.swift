@@ -24,8 +24,9 @@ struct CachedRepeats {
     private var rowsInGeneration = 0
     /// Rows that repeated their network's previous signal exactly.
     private(set) var rows: [(bssid: UInt64, line: Int)] = []
-    /// The first repeat, described for the report.
-    private(set) var firstDetail = ""
+    /// The first repeats' lines, and the first described, for the report.
+    private var firstLines: [Int] = []
+    private var firstDetail = ""
     /// Rows 1 or 2 dB off their network's previous signal: more than chance alone repeats.
     private(set) var nearMisses = 0
 
@@ -41,6 +42,7 @@ struct CachedRepeats {
                     firstDetail = "line \(line): \(BSSID(rawValue: bssid)) again at \(Int(signal)) dBm, "
                         + "exactly its previous signal"
                 }
+                if firstLines.count < RejectionCount.exampleLimit { firstLines.append(line) }
                 rows.append((bssid, line))
             } else if ScanCacheEvidence.isNearMiss(difference) {
                 nearMisses += 1
@@ -54,13 +56,18 @@ struct CachedRepeats {
         }
     }
 
+    /// The repeats in `ap_observations`' key order (sorted in place: no second copy of a list
+    /// that can hold a million rows).
+    mutating func sortedRows() -> [(bssid: UInt64, line: Int)] {
+        rows.sort { ($0.bssid, $0.line) < ($1.bssid, $1.line) }
+        return rows
+    }
+
     /// Whether exact repeats outnumber the near misses, i.e. run far above chance.
     var logsScanCache: Bool { ScanCacheEvidence.logsScanCache(exactRepeats: rows.count, nearMisses: nearMisses) }
 
     /// The repeats as a report entry.
     var report: RejectionCount {
-        RejectionCount(
-            reason: "cached repeat", count: rows.count, firstLines: rows.prefix(RejectionCount.exampleLimit).map(\.line),
-            firstDetail: firstDetail)
+        RejectionCount(reason: "cached repeat", count: rows.count, firstLines: firstLines, firstDetail: firstDetail)
     }
 }
