@@ -36,6 +36,10 @@ import TestSupport
         #expect(run.output.contains("exactly 25 times, 1 or 2 dB off only 0: the phone's scan cache logged again"))
         let json = await CLIRun(["import", "--db", temporary.path("other.sqlite"), "--no-calibrate", "--json", survey])
         #expect(json.output.contains("\"cachedRepeats\":25"))
+        let listed = await CLIRun(["db", "imports", "--db", temporary.path("map.sqlite")])
+        #expect(listed.output.contains("25 of 50 rows imported, 0 rejected, 25 set aside as cached repeats  "))
+        let listedJSON = await CLIRun(["db", "imports", "--db", temporary.path("map.sqlite"), "--json"])
+        #expect(listedJSON.output.contains("\"rowsSetAside\":25"))
     }
 
     @Test func reimportingTheSameFileChangesNothing() async {

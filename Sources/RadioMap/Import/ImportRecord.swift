@@ -18,6 +18,9 @@ public struct ImportRecord: Hashable, Sendable {
     public var rowsRejected: Int
     /// When it was imported.
     public var importedAt: Date
+
+    /// Rows read and valid but not kept: a scan cache's repeats (`ImportSummary.cachedRepeats`).
+    public var rowsSetAside: Int { max(0, rowsRead - rowsImported - rowsRejected) }
 }
 
 /// What forgetting an import removed and re-aggregated.

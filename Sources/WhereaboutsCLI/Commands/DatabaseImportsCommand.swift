@@ -35,7 +35,8 @@ enum DatabaseImportsCommand: WhereaboutsCommand {
         for record in records {
             context.output.line(
                 "\(record.id)  \(record.name)  \(record.format)  \(c(Int(record.size))) bytes  "
-                    + "\(c(record.rowsImported)) of \(c(record.rowsRead)) rows imported, \(c(record.rowsRejected)) rejected  "
+                    + "\(c(record.rowsImported)) of \(c(record.rowsRead)) rows imported, \(c(record.rowsRejected)) rejected"
+                    + (record.rowsSetAside > 0 ? ", \(c(record.rowsSetAside)) set aside as cached repeats  " : "  ")
                     + "\(formatter.string(from: record.importedAt))  sha256:\(record.contentHash.prefix(16))")
         }
         return .success
@@ -55,7 +56,7 @@ enum DatabaseImportsCommand: WhereaboutsCommand {
         writer.writeKey("contentHash")
         writer.write(record.contentHash)
         for (key, value) in [("rowsRead", record.rowsRead), ("rowsImported", record.rowsImported),
-                             ("rowsRejected", record.rowsRejected)] {
+                             ("rowsRejected", record.rowsRejected), ("rowsSetAside", record.rowsSetAside)] {
             writer.writeKey(key)
             writer.write(value)
         }
