@@ -95,6 +95,19 @@ import Testing
         #expect(bssid == BSSID("00:11:22:33:44:56"))
         #expect(earlier.positionAccuracy == 130)
         #expect(earlier.time == Date(timeIntervalSince1970: 1_405_602_020))
+        // Without an age an emitter counts as heard at the fix, however old the position; an
+        // unknown accuracy stays unknown.
+        let unaged = try JSONParser.parse(#"""
+            {"position":{"latitude":49.87,"longitude":8.65,"speed":15,"age":30000},
+             "wifiAccessPoints":[{"macAddress":"00:11:22:33:44:55"},{"macAddress":"00:11:22:33:44:56","age":38000}]}
+            """#)
+        let kept = try GeosubmitItemParser.rows(from: unaged)
+        #expect(kept.count == 2)
+        guard case .accessPoint(_, let atFix) = kept[0], case .accessPoint(_, let behind) = kept[1] else {
+            Issue.record("not two access points")
+            return
+        }
+        #expect(atFix.positionAccuracy == nil && behind.positionAccuracy == nil)
         let stale = try JSONParser.parse(#"""
             {"position":{"latitude":49.87,"longitude":8.65},"wifiAccessPoints":[{"macAddress":"00:11:22:33:44:57","age":25000}]}
             """#)

@@ -55,11 +55,14 @@ struct EvaluationWorkspace {
     /// A temporary map of the rows of `survey` that `split` keeps, with its held-out scans as
     /// queries and their own positions as the truth.
     static func survey(_ survey: String, split: SurveySplit) throws -> EvaluationWorkspace {
-        var workspace = try temporary(title: "survey \((survey as NSString).lastPathComponent) (\(split.description))")
+        let name = (survey as NSString).lastPathComponent
+        var workspace = try temporary(title: "survey \(name) (\(split.description))")
         do {
             let train = workspace.temporaryDirectory! + "/train.wigle.csv"
-            let requests = try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth)
-            if !requests.isEmpty { workspace.title.insert(contentsOf: "; " + requests, at: workspace.title.index(before: workspace.title.endIndex)) }
+            if let aged = try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth) {
+                workspace.title = "survey \(name) (\(split.description); \(aged.aged) of \(aged.of) held-out Wi-Fi scans "
+                    + "hold readings of the phones' scan cache, which carry their age)"
+            }
             try importFiles([train], into: workspace.database)
         } catch {
             workspace.removeTemporaryFiles()

@@ -90,9 +90,10 @@ struct SurveySplit: CustomStringConvertible {
     }
 
     /// Writes the training rows, the held-out requests and their truth.
-    /// - Returns: what the held-out Wi-Fi requests are, for the evaluation's title.
+    /// - Returns: when the file logs its phones' scan cache, how many held-out Wi-Fi requests
+    ///   carry aged readings, of how many; nil otherwise.
     @discardableResult
-    func write(survey: String, train: String, queries: String, truth: String) throws -> String {
+    func write(survey: String, train: String, queries: String, truth: String) throws -> (aged: Int, of: Int)? {
         let (opened, index) = try Self.open(survey)
         var reader = opened
         let wigle = try Self.wigleColumns.map { name throws(CommandFailure) -> Int in
@@ -162,9 +163,7 @@ struct SurveySplit: CustomStringConvertible {
                 throw CommandFailure(.failure, "cannot write \(path): \(error.localizedDescription)")
             }
         }
-        guard ages.logsScanCache else { return "" }
-        return "\(agedRequests) of \(wifiRequests) held-out Wi-Fi scans hold readings of the phones' scan cache, "
-            + "which carry their age"
+        return ages.logsScanCache ? (agedRequests, wifiRequests) : nil
     }
 
     /// A geolocate request for the given access points and cells.
