@@ -30,7 +30,7 @@ import Testing
         #expect(Geodesy.distance(from: estimate.location.coordinate, to: map.origin) < 15)
         for bssid in stale { #expect(map.reason(for: bssid, in: estimate) == .stale) }
         #expect(estimate.used.count == 3)
-        #expect(estimate.notes.contains { $0.contains("set aside 3 access point(s) last heard over 10 s before the freshest") })
+        #expect(estimate.notes.contains { $0.contains("set aside 3 access point(s) last heard over 5 s before the freshest") })
     }
 
     @Test func withoutAgesTheSameScanIsPulledBack() throws {
@@ -50,8 +50,9 @@ import Testing
     }
 
     @Test func readingsOfOneScanAreNotStale() throws {
-        // A full scan takes seconds: its first and last channels differ by less than `staleAge`.
-        let (map, stale) = drive(freshAge: 0, staleAge: 6_000)
+        // A full scan sweeps both bands in 2–4 s: its first and last channels differ by less
+        // than `staleAge`.
+        let (map, stale) = drive(freshAge: 0, staleAge: 4_000)
         let estimate = try #require(estimator.estimatePosition(from: map.input))
         #expect(estimate.used.count == 6)
         #expect(stale.allSatisfy { map.reason(for: $0, in: estimate) == nil })

@@ -71,7 +71,7 @@ import TestSupport
         let (unaged, _) = try await answer((fresh + leftovers).map { var reading = $0; reading.age = nil; return reading })
         #expect(Geodesy.distance(from: aged, to: alone) < 0.01)
         #expect(agedText.contains(#""reason":"stale""#))
-        #expect(agedText.contains("last heard over 10 s before the freshest"))
+        #expect(agedText.contains("last heard over 5 s before the freshest"))
         #expect(Geodesy.distance(from: unaged, to: alone) > 20)
     }
 

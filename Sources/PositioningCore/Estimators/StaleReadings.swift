@@ -10,7 +10,7 @@
 /// reading is used, old as some are.
 ///
 /// ```swift
-/// let split = StaleReadings(input, age: 10_000, minimumFresh: 2)
+/// let split = StaleReadings(input, age: 5_000, minimumFresh: 2)
 /// let estimate = estimator.estimatePosition(from: split.freshInput)
 /// ```
 public struct StaleReadings: Sendable {

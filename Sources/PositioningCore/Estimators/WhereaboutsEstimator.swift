@@ -30,8 +30,9 @@ public struct WhereaboutsEstimator: PositionEstimator {
     /// When stored fingerprints answer instead of the access-point centroid.
     public var fingerprints = FingerprintPolicy()
     /// Milliseconds behind the scan's freshest reading past which a Wi-Fi reading is a
-    /// leftover of an earlier scan (`StaleReadings`): longer than a full scan takes.
-    public var staleAge = 10_000
+    /// leftover of an earlier scan (`StaleReadings`): longer than a full scan takes to sweep
+    /// both bands (2–4 s), short enough that a car's leftover is at most ~70 m behind it.
+    public var staleAge = 5_000
     /// Fresh known access points needed before stale readings are set aside.
     public var minimumFreshAccessPoints = 1
 

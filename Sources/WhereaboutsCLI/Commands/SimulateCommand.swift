@@ -13,14 +13,18 @@ enum SimulateCommand: WhereaboutsCommand {
             networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
             (the format ../shared/tools/score-fixes reads), a walk as a replay trace for watch --replay \
             (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), a GPS-tagged \
-            drive trace to learn from (watch --replay OUT/drive.trace.jsonl --learn), town.json and README.txt. \
-            The same seed and size always give the same files.
+            drive trace to learn from (watch --replay OUT/drive.trace.jsonl --learn, with drive.truth.jsonl), \
+            town.json and README.txt. With --scan-cache, each scan of the walk and the drive also reports the \
+            access points heard in the last SECONDS that it missed, with their last reading and its age, as \
+            the kernel's scan results do (Linux keeps a reading 30 s). The same seed and size always give \
+            the same files.
             """,
         options: [
             .value("--seed", "N", help: "Random seed (default 1)."),
             .value("--out", "DIR", help: "Directory to write (created 0700)."),
             .value("--size", "SIZE", help: "tiny, small (default), medium or large."),
             .value("--walk-minutes", "N", help: "Minutes of walk in walk.trace.jsonl (default 15)."),
+            .value("--scan-cache", "SECONDS", help: "Walk and drive scans report readings this old too, with their age (default 0; Linux: 30)."),
             .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
             .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
             .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
@@ -33,6 +37,7 @@ enum SimulateCommand: WhereaboutsCommand {
             "whereabouts simulate --opencellid-rows 1000000 --out bench",
             "whereabouts simulate --access-points 1000000 --queries 100000 --out bench",
             "whereabouts simulate --size tiny --walk-minutes 60 --out soak",
+            "whereabouts simulate --seed 2 --scan-cache 30 --out leftovers",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -87,8 +92,17 @@ enum SimulateCommand: WhereaboutsCommand {
             }
             walkMinutes = minutes
         }
+        var scanCache = 0.0
+        if let text = arguments.value("--scan-cache") {
+            guard let seconds = Double(text), seconds >= 0, seconds <= 600 else {
+                throw CommandFailure.usage("--scan-cache expects seconds from 0 to 600, got '\(text)'")
+            }
+            scanCache = seconds
+        }
         let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
-        let summary = try TownWriter(town: town, walkDuration: walkMinutes * 60).write(to: directory)
+        var writer = TownWriter(town: town, walkDuration: walkMinutes * 60)
+        writer.scanCache = scanCache
+        let summary = try writer.write(to: directory)
         context.output.line("\(directory): \(summary)")
         return .success
     }

@@ -4,20 +4,18 @@ import PositioningCore
 extension TownWriter {
     /// Writes `drive.trace.jsonl`: an hour's drive through the town after the survey
     /// (`Town.forEachDriveSample`), GPS-tagged and hearing moved routers at their new places, as
-    /// a replay trace (`ReplayTrace.line`). `watch --replay drive.trace.jsonl --learn` teaches it
-    /// to a radio map.
-    /// - Returns: the number of lines written.
+    /// a replay trace (`ReplayTrace.line`), and `drive.truth.jsonl`, its true positions line for
+    /// line as for the walk. `watch --replay drive.trace.jsonl --learn` teaches it to a radio map.
+    /// - Returns: the number of lines in each file.
     @discardableResult
-    public func writeDriveTrace(to path: String, duration: Double = 3_600) throws(SimulationError) -> Int {
-        let trace = try BufferedFileWriter(path: path)
-        var lines = 0
-        try town.forEachDriveSample(duration: duration) { sample throws(SimulationError) in
-            lines += 1
-            try trace.write(ReplayTrace.line(for: driveSample(of: sample)))
-            try trace.endLine()
+    public func writeDriveTrace(trace tracePath: String, truth truthPath: String, duration: Double = 3_600)
+        throws(SimulationError) -> Int
+    {
+        let files = try TraceFiles(trace: tracePath, truth: truthPath)
+        try town.forEachDriveSample(duration: duration, scanCache: scanCache) { sample throws(SimulationError) in
+            try files.append(driveSample(of: sample), at: town.coordinate(of: sample.truePosition), time: sample.time)
         }
-        try trace.flush()
-        return lines
+        return try files.finish()
     }
 
     /// A drive sample as the location service reads it — SSIDs included, so learning can leave

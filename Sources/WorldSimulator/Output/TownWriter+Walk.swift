@@ -12,26 +12,11 @@ extension TownWriter {
     public func writeWalkTrace(trace tracePath: String, truth truthPath: String, duration: Double = 900)
         throws(SimulationError) -> Int
     {
-        let trace = try BufferedFileWriter(path: tracePath)
-        let truth = try BufferedFileWriter(path: truthPath)
-        var lines = 0
-        try town.forEachWalkSample(duration: duration) { sample throws(SimulationError) in
-            lines += 1
-            try trace.write(ReplayTrace.line(for: radioSample(of: sample)))
-            try trace.endLine()
-            let coordinate = town.coordinate(of: sample.truePosition)
-            try truth.write("{\"time\":")
-            truth.write(integer: sample.time)
-            try truth.write(",\"lat\":")
-            truth.write(decimal: coordinate.latitude, places: 7)
-            try truth.write(",\"lng\":")
-            truth.write(decimal: coordinate.longitude, places: 7)
-            truth.write(byte: UInt8(ascii: "}"))
-            try truth.endLine()
+        let files = try TraceFiles(trace: tracePath, truth: truthPath)
+        try town.forEachWalkSample(duration: duration, scanCache: scanCache) { sample throws(SimulationError) in
+            try files.append(radioSample(of: sample), at: town.coordinate(of: sample.truePosition), time: sample.time)
         }
-        try trace.flush()
-        try truth.flush()
-        return lines
+        return try files.finish()
     }
 
     /// What the walker's radios reported, as the service's `RadioSample`.
@@ -46,8 +31,43 @@ extension TownWriter {
         return RadioSample(
             time: time, gnss: gnss,
             wifi: sample.accessPoints.map {
-                WiFiObservation(bssid: $0.bssid, signalStrength: Double($0.signalStrength), channel: $0.channel)
+                WiFiObservation(bssid: $0.bssid, signalStrength: Double($0.signalStrength), channel: $0.channel, age: $0.age)
             },
             cells: sample.cells.map { CellObservation(identity: $0.cell.identity, signalStrength: Double($0.signalStrength)) })
+    }
+}
+
+/// A replay trace (`ReplayTrace.line`, the project's one trace writer) and its truth file
+/// (`{"time","lat","lng"}` of the true position), written line for line and streamed.
+final class TraceFiles {
+    private let trace: BufferedFileWriter
+    private let truth: BufferedFileWriter
+    private var lines = 0
+
+    init(trace tracePath: String, truth truthPath: String) throws(SimulationError) {
+        trace = try BufferedFileWriter(path: tracePath)
+        truth = try BufferedFileWriter(path: truthPath)
+    }
+
+    /// Writes `sample` to the trace and where it really was to the truth file.
+    func append(_ sample: RadioSample, at coordinate: Coordinate, time: Int64) throws(SimulationError) {
+        lines += 1
+        try trace.write(ReplayTrace.line(for: sample))
+        try trace.endLine()
+        try truth.write("{\"time\":")
+        truth.write(integer: time)
+        try truth.write(",\"lat\":")
+        truth.write(decimal: coordinate.latitude, places: 7)
+        try truth.write(",\"lng\":")
+        truth.write(decimal: coordinate.longitude, places: 7)
+        truth.write(byte: UInt8(ascii: "}"))
+        try truth.endLine()
+    }
+
+    /// Flushes both files. - Returns: the number of lines in each.
+    func finish() throws(SimulationError) -> Int {
+        try trace.flush()
+        try truth.flush()
+        return lines
     }
 }

@@ -11,7 +11,8 @@ import PositioningCore
 /// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}`, line for line with the queries.
 /// - `walk.trace.jsonl` and `walk.truth.jsonl`: a walk (15 minutes unless `walkDuration` says
 ///   otherwise) as a replay trace (with GPS drop-outs) and its true positions.
-/// - `drive.trace.jsonl`: an hour's GPS-tagged drive after the survey, for `watch --learn`.
+/// - `drive.trace.jsonl` and `drive.truth.jsonl`: an hour's GPS-tagged drive after the survey,
+///   for `watch --learn`, and its true positions.
 /// - `town.json` and `README.txt`: parameters and counts.
 ///
 /// ```swift
@@ -24,6 +25,9 @@ public struct TownWriter: Sendable {
     public let town: Town
     /// Seconds of the walk written as `walk.trace.jsonl`.
     public var walkDuration: Double
+    /// Seconds a reading stays in the walk's and the drive's scan results after it was last
+    /// heard (`ScanResultCache`; Linux keeps 30); 0, the default, reports each scan's own readings.
+    public var scanCache: Double = 0
 
     /// File names inside the output directory.
     public enum FileName {
@@ -45,6 +49,8 @@ public struct TownWriter: Sendable {
         public static let walkTruth = "walk.truth.jsonl"
         /// The drive as a replay trace, for learning.
         public static let driveTrace = "drive.trace.jsonl"
+        /// True positions of the drive, line for line.
+        public static let driveTruth = "drive.truth.jsonl"
     }
 
     /// WiGLE's first line; the engine's WiGLE reader expects this shape.
@@ -83,7 +89,7 @@ public struct TownWriter: Sendable {
         try writeQueries(queries: path(FileName.queries), truth: path(FileName.truth), summary: &summary)
         summary.walkSamples = try writeWalkTrace(
             trace: path(FileName.walkTrace), truth: path(FileName.walkTruth), duration: walkDuration)
-        summary.driveSamples = try writeDriveTrace(to: path(FileName.driveTrace))
+        summary.driveSamples = try writeDriveTrace(trace: path(FileName.driveTrace), truth: path(FileName.driveTruth))
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         try TownDescription(town: town, summary: summary).write(
             json: path(FileName.description), readme: path(FileName.readme))

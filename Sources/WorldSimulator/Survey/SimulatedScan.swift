@@ -14,6 +14,9 @@ public struct HeardAccessPoint: Hashable, Sendable {
     public let frequency: Int
     /// Received signal strength, whole dBm.
     public let signalStrength: Int
+    /// Milliseconds since the reading was heard, when the scanner's cache reported it again
+    /// (`ScanResultCache`); nil for a reading of the scan itself.
+    public var age: Int? = nil
 }
 
 /// One cell as a modem reported it.

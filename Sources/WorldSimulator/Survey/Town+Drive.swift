@@ -4,15 +4,17 @@ import PositioningCore
 extension Town {
     /// Calls `body` with every sample of a drive through the town after the survey: the walk of
     /// `forEachWalkSample` at car speed (`speed` m/s, 10 by default: 36 km/h in town), long
-    /// enough by default to pass most streets of a small town. Same seed, same drive.
+    /// enough by default to pass most streets of a small town. Same seed, same drive;
+    /// `scanCache` as for the walk.
     ///
     /// ```swift
     /// town.forEachDriveSample { sample in try session.offer(sample.learningSample(in: town)) }
     /// ```
     public func forEachDriveSample<Failure: Error>(
-        duration: Double = 3_600, speed: Double = 10, _ body: (WalkSample) throws(Failure) -> Void
+        duration: Double = 3_600, speed: Double = 10, scanCache: Double = 0,
+        _ body: (WalkSample) throws(Failure) -> Void
     ) throws(Failure) {
-        try forEachWalkSample(duration: duration, interval: 2, scanEvery: 2, speed: speed, body)
+        try forEachWalkSample(duration: duration, interval: 2, scanEvery: 2, speed: speed, scanCache: scanCache, body)
     }
 }
 
@@ -44,7 +46,8 @@ extension HeardAccessPoint {
     /// The sighting as a scanner reports it (SSID included, so opted-out networks show).
     public var observation: WiFiObservation {
         WiFiObservation(
-            bssid: bssid, signalStrength: Double(signalStrength), frequency: frequency, channel: channel, ssid: ssid)
+            bssid: bssid, signalStrength: Double(signalStrength), frequency: frequency, channel: channel, age: age,
+            ssid: ssid)
     }
 }
 

@@ -6,14 +6,16 @@ extension Town {
     /// every `interval` seconds except during three drop-outs of 30–90 s, and a Wi-Fi and cell
     /// scan every `scanEvery`-th sample, moving at `speed` m/s (1.4: walking; see also
     /// `forEachDriveSample`). Routers are heard where they are now (moved ones at their new
-    /// place), as a live device would.
+    /// place), as a live device would. With a `scanCache` of some seconds, each scan also
+    /// reports the access points heard that long before and missed since, with their last
+    /// reading and its age, as the kernel's scan results do (`ScanResultCache`; Linux keeps 30 s).
     ///
     /// ```swift
     /// town.forEachWalkSample(duration: 600) { sample in print(sample.time, sample.fix == nil) }
     /// ```
     public func forEachWalkSample<Failure: Error>(
         duration: Double = 900, interval: Double = 2, scanEvery: Int = 5, speed: Double = 1.4,
-        _ body: (WalkSample) throws(Failure) -> Void
+        scanCache: Double = 0, _ body: (WalkSample) throws(Failure) -> Void
     ) throws(Failure) {
         var random = SeededRandomNumberGenerator(seed: specification.seed, stream: 6)
         let networks = specification.mobileNetworkCodes.isEmpty ? [1] : specification.mobileNetworkCodes
@@ -27,6 +29,7 @@ extension Town {
         var along = 0.0
         var lateral = random.nextDouble(in: -5...5)
         var gpsError = (east: 0.0, north: 0.0)
+        var cache = scanCache > 0 ? ScanResultCache(lifetime: scanCache) : nil
         var sampleIndex = 0
         var elapsed = 0.0
         while elapsed <= duration {
@@ -39,16 +42,16 @@ extension Town {
                 position: position.offsetBy(east: gpsError.east, north: gpsError.north),
                 accuracy: (accuracy * 10).rounded() / 10, speed: speed,
                 course: segment.start.bearing(to: segment.end))
+            let time = start + Int64((elapsed * 1_000).rounded())
             var wifi: [HeardAccessPoint] = []
             var cells: [HeardCell] = []
             if sampleIndex % max(scanEvery, 1) == 0 {
                 wifi = Town.strongestFirst(
                     hearAccessPoints(at: position, epoch: .query, using: &random) + hearRandomizedPhones(using: &random))
+                wifi = cache?.results(of: wifi, at: time) ?? wifi
                 cells = hearCells(at: position, radio: .lte, network: networks[0], using: &random)
             }
-            try body(WalkSample(
-                time: start + Int64((elapsed * 1_000).rounded()), truePosition: position, fix: fix,
-                accessPoints: wifi, cells: cells))
+            try body(WalkSample(time: time, truePosition: position, fix: fix, accessPoints: wifi, cells: cells))
             sampleIndex += 1
             elapsed += interval
             along += speed * interval
