@@ -11,16 +11,12 @@ extension TownWriter {
     public func writeDriveTrace(trace tracePath: String, truth truthPath: String, duration: Double = 3_600)
         throws(SimulationError) -> Int
     {
-        let files = try TraceFiles(trace: tracePath, truth: truthPath)
-        try town.forEachDriveSample(duration: duration, scanCache: scanCache) { sample throws(SimulationError) in
-            try files.append(driveSample(of: sample), at: town.coordinate(of: sample.truePosition), time: sample.time)
-        }
-        return try files.finish()
+        try writeTrace(.drive, trace: tracePath, truth: truthPath, duration: duration)
     }
 
     /// A drive sample as the location service reads it — SSIDs included, so learning can leave
     /// out the town's `_nomap` networks as it would on a real drive.
-    private func driveSample(of sample: WalkSample) -> RadioSample {
+    func driveSample(of sample: WalkSample) -> RadioSample {
         var reading = radioSample(of: sample)
         reading.wifi = sample.accessPoints.map(\.observation)
         return reading

@@ -12,9 +12,28 @@ extension TownWriter {
     public func writeWalkTrace(trace tracePath: String, truth truthPath: String, duration: Double = 900)
         throws(SimulationError) -> Int
     {
+        try writeTrace(.walk, trace: tracePath, truth: truthPath, duration: duration)
+    }
+
+    /// The two traces `simulate` writes.
+    enum TraceKind {
+        case walk
+        case drive
+    }
+
+    /// Streams the walk or the drive (`scanCache` applied) into its trace and truth files.
+    /// - Returns: the number of lines in each.
+    func writeTrace(_ kind: TraceKind, trace tracePath: String, truth truthPath: String, duration: Double)
+        throws(SimulationError) -> Int
+    {
         let files = try TraceFiles(trace: tracePath, truth: truthPath)
-        try town.forEachWalkSample(duration: duration, scanCache: scanCache) { sample throws(SimulationError) in
-            try files.append(radioSample(of: sample), at: town.coordinate(of: sample.truePosition), time: sample.time)
+        let append = { (sample: WalkSample) throws(SimulationError) in
+            let reading = kind == .walk ? radioSample(of: sample) : driveSample(of: sample)
+            try files.append(reading, at: town.coordinate(of: sample.truePosition), time: sample.time)
+        }
+        switch kind {
+        case .walk: try town.forEachWalkSample(duration: duration, scanCache: scanCache, append)
+        case .drive: try town.forEachDriveSample(duration: duration, scanCache: scanCache, append)
         }
         return try files.finish()
     }
