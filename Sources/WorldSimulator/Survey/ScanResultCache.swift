@@ -30,8 +30,9 @@ struct ScanResultCache {
         var results: [HeardAccessPoint] = []
         results.reserveCapacity(heard.count + lastHeard.count)
         for var reading in heard {
-            reading.age = Self.ageInSweep(frequency: reading.frequency)
-            lastHeard[reading.bssid] = (reading, time - Int64(reading.age ?? 0))
+            let age = Self.ageInSweep(frequency: reading.frequency)
+            reading.age = age
+            lastHeard[reading.bssid] = (reading, time - Int64(age))
             results.append(reading)
         }
         lastHeard = lastHeard.filter { time - $0.value.time <= lifetime }

@@ -14,8 +14,9 @@ public struct HeardAccessPoint: Hashable, Sendable {
     public let frequency: Int
     /// Received signal strength, whole dBm.
     public let signalStrength: Int
-    /// Milliseconds since the reading was heard, when the scanner's cache reported it again
-    /// (`ScanResultCache`); nil for a reading of the scan itself.
+    /// Milliseconds since the reading was heard when the scan's results were read
+    /// (`ScanResultCache`: within the sweep for the scan's own readings, longer for leftovers);
+    /// nil when the town is walked without a scan cache.
     public var age: Int? = nil
 }
 
