@@ -15,9 +15,11 @@ final class TestRadioMap: Sendable {
     let path: String
     /// The town's query lines (geolocate request bodies).
     let queries: [String]
+    /// The town itself, for walks and drives through it.
+    let town: Town
 
     private init() throws {
-        let town = Town(TownSpecification(seed: 11, centre: TownSpecification.defaultCentre, size: .tiny))
+        town = Town(TownSpecification(seed: 11, centre: TownSpecification.defaultCentre, size: .tiny))
         let townDirectory = directory.path("town")
         try FileManager.default.createDirectory(atPath: townDirectory, withIntermediateDirectories: true)
         _ = try TownWriter(town: town).write(to: townDirectory)

@@ -31,6 +31,7 @@ public final class GeolocateService {
         self.started = started
         var locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
                               estimator: configuration.makeEstimator())
+        locator.requestSequence = configuration.requestSequence
         configuration.configureLocator(&locator)
         configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
         self.locator = locator

@@ -50,6 +50,9 @@ public struct Locator {
     /// Whether to add `"calibrated": true/false` to found positions: true only when a stored
     /// factor for the fix's own source and emitter count scaled its radius.
     public var reportsCalibration = false
+    /// The client whose successive requests these are, when a request's repeats of the one
+    /// before should be aged (`serve`, `locate --batch --sequence`); nil takes each request alone.
+    public var requestSequence: RequestSequence?
 
     /// Creates a locator over an open radio map.
     public init(radioMap: RadioMap, estimator: any PositionEstimator, extraFields: JSONObject = [:], notes: [String] = []) {
@@ -72,10 +75,15 @@ public struct Locator {
 
     /// The geolocate response for a parsed request; only database failures throw.
     public func respond(to request: GeolocateRequest) throws -> Response {
+        var request = request
+        let aged = requestSequence?.supplyAges(to: &request) ?? 0
         var input = try radioMap.estimationInput(for: request, now: Date())
         try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
         guard var estimate = estimator.estimatePosition(from: input) else {
             return Response(outcome: .notFound, json: GeolocateErrorResponse.notFound.jsonString)
+        }
+        if aged > 0 {
+            estimate.notes.append("\(aged) reading(s) repeat the previous request's signal: aged from the request that first carried it")
         }
         estimate.notes += notes
         let place = namesPlaces ? try radioMap.nearestPlace(to: estimate.location.coordinate) : nil

@@ -20,7 +20,10 @@ enum LocateCommand: WhereaboutsCommand {
             cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
             in metres, the source, and the emitters used and rejected. Not found prints the \
             standard 404 object and exits 2. With --batch, reads one request per line and writes \
-            exactly one response per line (a bad line gets a 400 parseError object). When the \
+            exactly one response per line (a bad line gets a 400 parseError object). With \
+            --sequence SECONDS, the lines are one client's successive requests that far apart, \
+            answered in order as serve answers GeoClue's: a reading repeated to the dBm from the \
+            line before, while others changed, is aged from the line that first carried it. When the \
             radio map holds places (an imported GeoNames dump), a found position carries "place": \
             the nearest populated place, its admin area and country, and the distance to it. \
             With --request, --map FILE.svg also draws the fix, its uncertainty circle and the \
@@ -30,6 +33,7 @@ enum LocateCommand: WhereaboutsCommand {
         options: [
             .value("--request", "FILE", help: "A geolocate request (JSON); '-' reads standard input."),
             .value("--batch", "FILE", help: "Geolocate requests, one JSON object per line."),
+            .value("--sequence", "SECONDS", help: "With --batch: the lines are one client's requests, this far apart; repeated readings are aged (as serve does)."),
             .value("--threads", "N", help: "With --batch: threads answering requests, each with its own connection (default: one per core)."),
             .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea (Mozilla's published algorithm, for comparison)."),
@@ -46,7 +50,7 @@ enum LocateCommand: WhereaboutsCommand {
         usageOverride: [
             "[--sources gps,cell,wifi] [--desired-accuracy M|best|…] [--timeout S] [--max-age S] [--gpsd H:P] [--nmea-device PATH] [--json|--geojson] [--map FILE.svg]",
             "--request FILE|- [--db PATH] [--estimator NAME] [--map FILE.svg] [--geojson]",
-            "--batch FILE.jsonl [--db PATH] [--estimator NAME] [--threads N]",
+            "--batch FILE.jsonl [--db PATH] [--estimator NAME] [--threads N | --sequence SECONDS]",
         ],
         examples: [
             "whereabouts locate --request scan.json",
@@ -60,6 +64,9 @@ enum LocateCommand: WhereaboutsCommand {
         let request = arguments.value("--request")
         let batch = arguments.value("--batch")
         guard request == nil || batch == nil else { throw CommandFailure.usage("--request and --batch cannot be combined") }
+        guard batch != nil || arguments.value("--sequence") == nil else {
+            throw CommandFailure.usage("--sequence says how far apart the lines of a --batch file are: use it with --batch")
+        }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
@@ -87,8 +94,16 @@ enum LocateCommand: WhereaboutsCommand {
         if arguments.value("--map") != nil || arguments.flag("--geojson") {
             throw CommandFailure.usage("--map and --geojson draw one fix: use them with --request")
         }
-        let threads = try threadCount(arguments.value("--threads"))
-        let locators = try (0..<threads).map { _ in try makeLocator() }
+        let sequence = try requestSequence(arguments.value("--sequence"))
+        if sequence != nil && arguments.value("--threads") != nil {
+            throw CommandFailure.usage("--sequence answers the lines in order on one thread: drop --threads")
+        }
+        let threads = sequence == nil ? try threadCount(arguments.value("--threads")) : 1
+        let locators = try (0..<threads).map { _ in
+            var locator = try makeLocator()
+            locator.requestSequence = sequence
+            return locator
+        }
         // One snapshot for every worker: an import committing meanwhile shows in none of the
         // answers rather than in some of them.
         let maps = locators.map(\.radioMap)
@@ -96,6 +111,15 @@ enum LocateCommand: WhereaboutsCommand {
         defer { maps.forEach { $0.endSnapshot() } }
         try await ParallelBatch(locators: locators, output: context.output).run(batch!)
         return .success
+    }
+
+    /// `--sequence`: seconds between one client's requests, above 0 and at most an hour.
+    private static func requestSequence(_ text: String?) throws(CommandFailure) -> RequestSequence? {
+        guard let text else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3_600 else {
+            throw .usage("--sequence expects seconds between requests, above 0 and at most 3600, got '\(text)'")
+        }
+        return RequestSequence(timing: .spaced(.milliseconds(Int((seconds * 1000).rounded()))))
     }
 
     /// `--threads`: a whole number from 1 to 64; by default one per core.

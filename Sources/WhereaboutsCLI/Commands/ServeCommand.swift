@@ -16,7 +16,10 @@ enum ServeCommand: WhereaboutsCommand {
             POST /v1/geolocate answers like `locate --request` (a ?key=… query is ignored; \
             considerIp is ignored: there is no IP database). A request with no usable emitters, \
             such as the {} GeoClue sends without Wi-Fi, gets 404 notFound — unless --scan-local \
-            fills it from this machine's own Wi-Fi scan. POST /v2/geosubmit stores observations \
+            fills it from this machine's own Wi-Fi scan. Requests are taken as one client's \
+            successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
+            previous request, while others changed, is a leftover the latest scan missed, and is \
+            aged from the request that first carried it. POST /v2/geosubmit stores observations \
             with --accept-submissions. GET /health and GET /v1/stats report on the server. \
             Listens on loopback only unless --allow-remote is given. Nothing about requests is \
             logged unless --log is given: BSSIDs and positions are personal data. Stops on \
@@ -87,6 +90,9 @@ enum ServeCommand: WhereaboutsCommand {
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
         serverConfiguration.locatorRefresh = refresh
+        // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
+        // request is what the latest scan missed.
+        serverConfiguration.requestSequence = RequestSequence(timing: .live)
         let server: GeolocateServer
         do {
             server = try GeolocateServer(configuration: serverConfiguration)
