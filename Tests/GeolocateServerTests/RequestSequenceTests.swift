@@ -55,6 +55,30 @@ import WorldSimulator
         #expect(sequence.median < 1.15 * aged.median, "with ages \(aged.median) m, as a sequence \(sequence.median) m")
     }
 
+    @Test func clientsAreJudgedEachByItsOwnPreviousRequest() throws {
+        func request(_ signals: [Double]) -> GeolocateRequest {
+            GeolocateRequest(wifiAccessPoints: signals.enumerated().map { index, signal in
+                WiFiObservation(bssid: BSSID(octets: [0x00, 0x11, 0x22, 0x33, 0x44, UInt8(index)])!, signalStrength: signal)
+            })
+        }
+        let sequence = RequestSequence(timing: .spaced(.seconds(10)))
+        var first = request([-60, -70, -80])
+        sequence.supplyAges(to: &first, from: "192.0.2.1")
+        // Another machine in the same house hears the same routers, one of them to the dBm.
+        var neighbour = request([-61, -70, -79])
+        #expect(sequence.supplyAges(to: &neighbour, from: "192.0.2.2") == 0)
+        var second = request([-62, -70, -80])
+        #expect(sequence.supplyAges(to: &second, from: "192.0.2.1") == 2)
+        #expect(second.wifiAccessPoints.map(\.age) == [nil, 10_000, 10_000])
+        // Past `maximumClients` others, the first client is forgotten: its next request stands alone.
+        for other in 0..<RequestSequence.maximumClients {
+            var filler = request([-50])
+            sequence.supplyAges(to: &filler, from: "198.51.100.\(other)")
+        }
+        var third = request([-63, -70, -80])
+        #expect(sequence.supplyAges(to: &third, from: "192.0.2.1") == 0)
+    }
+
     @Test func aLaptopStandingStillLosesLittle() throws {
         // Standing still, a reading repeats its last signal by chance, or is a weak neighbour
         // the scan missed: setting it aside costs little. Seed 11: 65 m alone, 69 m as a sequence.

@@ -5,6 +5,9 @@ import Foundation
 final class ClientConnection {
     let descriptor: Int32
     let peer: String
+    /// The peer's address without its port (`127.0.0.1`, `[::1]`): one client across its
+    /// connections.
+    var peerHost: String { peer.lastIndex(of: ":").map { String(peer[..<$0]) } ?? peer }
     var state: HTTPConnectionState
     var output: [UInt8] = []
     var outputOffset = 0

@@ -126,7 +126,7 @@ final class ConnectionWorker {
                 connection.closesAfterOutput = true
                 log(connection, "-", "-", statusCode: error.statusCode, started: now)
             case .request(let head, let body):
-                let response = service.respond(to: head, body: body)
+                let response = service.respond(to: head, body: body, client: connection.peerHost)
                 let keepAlive = head.keepsAlive
                 connection.queue(response.serialized(keepAlive: keepAlive, includeBody: head.method != "HEAD"))
                 if !keepAlive { connection.closesAfterOutput = true }

@@ -37,10 +37,10 @@ public final class GeolocateService {
         self.locator = locator
     }
 
-    /// The response to one complete request.
-    public func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
+    /// The response to one complete request from `client` (its address, without the port).
+    public func respond(to head: HTTPRequestHead, body: [UInt8], client: String = "") -> HTTPResponse {
         statistics.add(.requests)
-        let response = route(head, body)
+        let response = route(head, body, client)
         switch response.statusCode {
         case 200: break
         case 404 where head.path == "/v1/geolocate": statistics.add(.notFound)
@@ -50,12 +50,12 @@ public final class GeolocateService {
         return response
     }
 
-    private func route(_ head: HTTPRequestHead, _ body: [UInt8]) -> HTTPResponse {
+    private func route(_ head: HTTPRequestHead, _ body: [UInt8], _ client: String) -> HTTPResponse {
         let method = head.method == "HEAD" ? "GET" : head.method
         switch head.path {
         case "/v1/geolocate":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
-            return geolocate(body)
+            return geolocate(body, from: client)
         case "/v2/geosubmit":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
             return geosubmit(body)
@@ -76,7 +76,7 @@ public final class GeolocateService {
                      extraHeaders: [("Allow", allowed)])
     }
 
-    private func geolocate(_ body: [UInt8]) -> HTTPResponse {
+    private func geolocate(_ body: [UInt8], from client: String) -> HTTPResponse {
         var request: GeolocateRequest
         do {
             request = try GeolocateRequest.parse(body)
@@ -94,7 +94,7 @@ public final class GeolocateService {
         }
         configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
         do {
-            let answer = try locator.respond(to: request)
+            let answer = try locator.respond(to: request, from: client)
             switch answer.outcome {
             case .found:
                 statistics.add(.found)

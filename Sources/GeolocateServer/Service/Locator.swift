@@ -73,10 +73,11 @@ public struct Locator {
         return try respond(to: request)
     }
 
-    /// The geolocate response for a parsed request; only database failures throw.
-    public func respond(to request: GeolocateRequest) throws -> Response {
+    /// The geolocate response for a parsed request from `client` (an address, for
+    /// `requestSequence`); only database failures throw.
+    public func respond(to request: GeolocateRequest, from client: String = "") throws -> Response {
         var request = request
-        let aged = requestSequence?.supplyAges(to: &request) ?? 0
+        let aged = requestSequence?.supplyAges(to: &request, from: client) ?? 0
         var input = try radioMap.estimationInput(for: request, now: Date())
         try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
         guard var estimate = estimator.estimatePosition(from: input) else {
