@@ -60,19 +60,29 @@ final class GeoClueLab: @unchecked Sendable {
         return (try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["-n", "-m", "true"], timeout: .seconds(30)).status) == 0
     }()
 
+    /// Whether the wpa_supplicant stand-in can run (Python's D-Bus and GLib bindings).
+    static let canServeWiFi: Bool = {
+        (try? CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import dbus.mainloop.glib, dbus.service; from gi.repository import GLib"],
+            timeout: .seconds(30)).status) == 0
+    }()
+
     let directory: TemporaryDirectory
     let database: String
+    /// Wi-Fi scans for the wpa_supplicant stand-in (a JSON file), or nil for the cell run.
+    let scans: String?
 
-    init(directory: TemporaryDirectory, database: String) {
+    init(directory: TemporaryDirectory, database: String, scans: String? = nil) {
         self.directory = directory
         self.database = database
+        self.scans = scans
     }
 
     /// Starts the lab, waits for "DONE" or "FAILED" (or the deadline), stops it, returns its output.
     func run(deadline: Duration) async throws -> String {
         let outputPath = directory.path("lab.out")
         let arguments = ["/usr/bin/unshare", "-n", "/bin/bash", Self.script, directory.url.path,
-                         CommandRunner.whereaboutsExecutable.path, database]
+                         CommandRunner.whereaboutsExecutable.path, database] + (scans.map { [$0] } ?? [])
         let processID: pid_t
         do {
             processID = try SpawnedProcess.spawn(arguments, output: .combined(outputPath), ownProcessGroup: true)
@@ -108,19 +118,26 @@ final class GeoClueLab: @unchecked Sendable {
         waitpid(processID, &status, 0)
     }
 
-    /// The `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".
+    /// The first `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".
     static func whereAmIPosition(in output: String) -> Coordinate? {
+        whereAmIPositions(in: output).first
+    }
+
+    /// Every position where-am-i printed after "WHERE-AM-I", in order.
+    static func whereAmIPositions(in output: String) -> [Coordinate] {
         // (A parser of where-am-i's text, tolerant of the locale it ran in.)
-        guard let start = output.range(of: "WHERE-AM-I") else { return nil }
-        func value(_ label: String) -> Double? {
-            guard let line = output[start.upperBound...].split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return nil }
-            // where-am-i ends the number with "°" in a UTF-8 locale and "?" in the C locale.
-            let number = line.dropFirst(label.count).drop { $0 == " " || $0 == "\t" }
-                .prefix { $0.isNumber || $0 == "." || $0 == "-" }
-            return Double(number)
+        guard let start = output.range(of: "WHERE-AM-I") else { return [] }
+        let body = output[start.upperBound...]
+        let end = body.range(of: "SERVER LOG")?.lowerBound ?? body.endIndex
+        func values(_ label: String) -> [Double] {
+            body[..<end].split(separator: "\n").filter { $0.hasPrefix(label) }.compactMap { line in
+                // where-am-i ends the number with "°" in a UTF-8 locale and "?" in the C locale.
+                let number = line.dropFirst(label.count).drop { $0 == " " || $0 == "\t" }
+                    .prefix { $0.isNumber || $0 == "." || $0 == "-" }
+                return Double(number)
+            }
         }
-        guard let latitude = value("Latitude:"), let longitude = value("Longitude:") else { return nil }
-        return Coordinate(latitude: latitude, longitude: longitude)
+        return zip(values("Latitude:"), values("Longitude:")).map { Coordinate(latitude: $0, longitude: $1) }
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }

@@ -1,15 +1,18 @@
 #!/bin/bash
 # Real GeoClue 2.6 → `whereabouts serve` → where-am-i, end to end, for GeolocateServerTests.
-# Run it inside a loopback-only network namespace:  unshare -n bash geoclue_e2e.sh WORKDIR WHEREABOUTS DB
+# Run it inside a loopback-only network namespace:
+#   unshare -n bash geoclue_e2e.sh WORKDIR WHEREABOUTS DB [SCANS.json]
 # The serving cell comes from a simulated LTE modem driven by a real ModemManager on a private
 # system bus (Tests/Fixtures/cellular/mmlab/mm_lab.sh); GeoClue (config bind-mounted in a mount
-# namespace) sends it to the server, whose answer where-am-i prints. GeoClue 2.6 gotchas (see
+# namespace) sends it to the server, whose answer where-am-i prints. With SCANS.json, GeoClue
+# hears Wi-Fi instead of the cell: wpa_supplicant_sim.py serves those scans one per Scan() call
+# (GeoClue scans every 10 s), and the lab waits for one location per scan. GeoClue 2.6 gotchas (see
 # shared/recipes/components.md §4): it only queries when it thinks the network is up
 # (GIO_USE_NETWORK_MONITOR=base), waits forever without its demo agent, and scrambles positions
 # below -a 8. Prints "WHERE-AM-I" and its output when a location arrived, "FAILED why"
 # otherwise; every wait has a deadline; SIGTERM tears everything down.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd); L=$1; WHEREABOUTS=$2; DB=$3; PORT=18088
+HERE=$(cd "$(dirname "$0")" && pwd); L=$1; WHEREABOUTS=$2; DB=$3; SCANS=${4:-}; PORT=18088
 MMLAB="$HERE/../cellular/mmlab/mm_lab.sh"
 PIDS=()
 cleanup() {
@@ -40,15 +43,22 @@ grep -q '^FAILED' "$L/mmlab.log" && { echo "FAILED mm lab: $(cat "$L/mmlab.log")
 export DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 's/^READY //p' "$L/mmlab.log")
 until_ok 60 "whereabouts serve listening" sh -c "ss -ltn | grep -q '127.0.0.1:$PORT '"
 
-sed "s#@PORT@#$PORT#g" "$HERE/geoclue.conf" > "$L/geoclue.conf"
+CELLS=true; LOCATIONS=1
+if [ -n "$SCANS" ]; then
+    CELLS=false; LOCATIONS=$(/usr/bin/python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$SCANS")
+    /usr/bin/python3 "$HERE/wpa_supplicant_sim.py" "$SCANS" > "$L/wpa.log" 2>&1 & PIDS+=($!)
+    until_ok 20 "wpa_supplicant stand-in" grep -q '^READY' "$L/wpa.log"
+fi
+sed -e "s#@PORT@#$PORT#g" -e "s#@CELLS@#$CELLS#g" "$HERE/geoclue.conf" > "$L/geoclue.conf"
 export GIO_USE_NETWORK_MONITOR=base
 unshare -m --propagation private sh -c "mount --bind '$L/geoclue.conf' /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue -t 0" > "$L/geoclue.log" 2>&1 & PIDS+=($!)
 until_ok 60 "GeoClue on the bus" gdbus introspect --system --dest org.freedesktop.GeoClue2 --object-path /org/freedesktop/GeoClue2/Manager
 /usr/libexec/geoclue-2.0/demos/agent > "$L/agent.log" 2>&1 & PIDS+=($!)
 stdbuf -oL /usr/libexec/geoclue-2.0/demos/where-am-i -t 90 -a 8 > "$L/wai.log" 2>&1 & PIDS+=($!)
-until_ok 90 "where-am-i location" grep -q Accuracy "$L/wai.log"
+until_ok 90 "where-am-i location" sh -c "[ \$(grep -c Accuracy '$L/wai.log') -ge $LOCATIONS ]"
 echo "WHERE-AM-I"
 cat "$L/wai.log"
 echo "SERVER LOG"
 cat "$L/serve.log"
+[ -n "$SCANS" ] && { echo "WPA LOG"; cat "$L/wpa.log"; }
 echo "DONE"
