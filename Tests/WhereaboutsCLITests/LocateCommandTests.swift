@@ -34,25 +34,7 @@ import TestSupport
     @Test func readingsLeftOverFromAnEarlierScanAreSetAsideByTheirAge() async throws {
         // A town query heard now, plus the access points of another query 100–300 m away heard
         // 40 s earlier: with ages the answer is the first query's own; without, it is dragged.
-        let town = await SharedTown.shared.town()
-        let queries = try String(contentsOfFile: town + "/queries.jsonl", encoding: .utf8).split(separator: "\n")
-        let truths = try String(contentsOfFile: town + "/truth.jsonl", encoding: .utf8).split(separator: "\n")
-        func point(_ index: Int) throws -> Coordinate {
-            let truth = try JSONParser.parse(Array(truths[index].utf8))
-            return Coordinate(latitude: truth["lat"]!.doubleValue!, longitude: truth["lng"]!.doubleValue!)
-        }
-        func accessPoints(_ index: Int) throws -> [WiFiObservation] {
-            try GeolocateRequest.parse(Array(queries[index].utf8)).wifiAccessPoints
-        }
-        var now = 0
-        while try accessPoints(now).isEmpty { now += 1 }
-        var found: Int?
-        for index in queries.indices where found == nil {
-            let gap = Geodesy.distance(from: try point(index), to: try point(now))
-            let shared = Set(try accessPoints(index).map(\.bssid)).intersection(try accessPoints(now).map(\.bssid))
-            if gap > 100, gap < 300, shared.isEmpty, !(try accessPoints(index)).isEmpty { found = index }
-        }
-        let earlier = try #require(found)
+        let pair = try await DistantTownQueries.find()
         let temporary = TemporaryDirectory()
         func answer(_ wifi: [WiFiObservation]) async throws -> (Coordinate, String) {
             let path = temporary.path("request.json")
@@ -64,8 +46,8 @@ import TestSupport
             return (Coordinate(latitude: value["location"]!["lat"]!.doubleValue!, longitude: value["location"]!["lng"]!.doubleValue!),
                     run.output)
         }
-        let fresh = try accessPoints(now).map { var reading = $0; reading.age = 1_000; return reading }
-        let leftovers = try accessPoints(earlier).map { var reading = $0; reading.age = 40_000; return reading }
+        let fresh = pair.now.map { var reading = $0; reading.age = 1_000; return reading }
+        let leftovers = pair.earlier.map { var reading = $0; reading.age = 40_000; return reading }
         let (alone, _) = try await answer(fresh)
         let (aged, agedText) = try await answer(fresh + leftovers)
         let (unaged, _) = try await answer((fresh + leftovers).map { var reading = $0; reading.age = nil; return reading })

@@ -9,33 +9,15 @@ import TestSupport
 /// a line repeats from the one before is a leftover, as `serve` takes GeoClue's requests.
 @Suite struct LocateSequenceTests {
     @Test func aRepeatedReadingIsSetAsideAsStale() async throws {
-        // Two town queries 100–300 m apart sharing no access point: the client heard `earlier`
-        // first, then `now` — and its table still holds `earlier`'s readings, unchanged.
-        let town = await SharedTown.shared.town()
-        let queries = try String(contentsOfFile: town + "/queries.jsonl", encoding: .utf8).split(separator: "\n")
-        let truths = try String(contentsOfFile: town + "/truth.jsonl", encoding: .utf8).split(separator: "\n")
-        func point(_ index: Int) throws -> Coordinate {
-            let truth = try JSONParser.parse(Array(truths[index].utf8))
-            return Coordinate(latitude: truth["lat"]!.doubleValue!, longitude: truth["lng"]!.doubleValue!)
-        }
-        func accessPoints(_ index: Int) throws -> [WiFiObservation] {
-            try GeolocateRequest.parse(Array(queries[index].utf8)).wifiAccessPoints
-        }
-        var now = 0
-        while try accessPoints(now).isEmpty { now += 1 }
-        var found: Int?
-        for index in queries.indices where found == nil {
-            let gap = Geodesy.distance(from: try point(index), to: try point(now))
-            let shared = Set(try accessPoints(index).map(\.bssid)).intersection(try accessPoints(now).map(\.bssid))
-            if gap > 100, gap < 300, shared.isEmpty, !(try accessPoints(index)).isEmpty { found = index }
-        }
-        let earlier = try #require(found)
+        // The client heard `earlier` first, then `now` — and its table still holds `earlier`'s
+        // readings, unchanged.
+        let pair = try await DistantTownQueries.find()
         let temporary = TemporaryDirectory()
         func line(_ wifi: [WiFiObservation]) -> String {
             GeolocateRequest(wifiAccessPoints: wifi, cellTowers: [], considerIp: false).jsonString
         }
         let batch = temporary.path("sequence.jsonl")
-        try [line(try accessPoints(earlier)), line(try accessPoints(now) + accessPoints(earlier)), line(try accessPoints(now))]
+        try [line(pair.earlier), line(pair.now + pair.earlier), line(pair.now)]
             .joined(separator: "\n").write(toFile: batch, atomically: true, encoding: .utf8)
         func answers(_ extra: [String]) async throws -> [(Coordinate, String)] {
             let run = await CLIRun(["locate", "--db", (await SharedTown.shared.radioMap()), "--batch", batch] + extra)
