@@ -5,10 +5,10 @@
 /// request mixes what it hears now with what it heard up to a few hundred metres back
 /// (`tools/bench leftovers`: a simulated drive errs 3–4× as much). A scan rarely hears the same
 /// access point twice to the dBm, so a reading that repeats the previous request's signal
-/// exactly, in a request where other readings changed (a new scan came in), was not heard by
-/// that scan. It was last heard no later than the request that first carried its signal, so it
-/// is given the time since then as its `age` — a lower bound — and `StaleReadings` sets it aside
-/// like any reading more than 5 s behind the freshest.
+/// exactly, in a request where other readings changed or appeared (a new scan came in), was not
+/// heard by that scan. It was last heard no later than the request that first carried its
+/// signal, so it is given the time since then as its `age` — a lower bound — and
+/// `StaleReadings` sets it aside like any reading more than 5 s behind the freshest.
 ///
 /// Requests whose readings carry their own ages are left as they are, and so is a request that
 /// changed nothing (the same table posted again): neither says a scan missed anything.

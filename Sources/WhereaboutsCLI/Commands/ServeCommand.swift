@@ -18,7 +18,7 @@ enum ServeCommand: WhereaboutsCommand {
             such as the {} GeoClue sends without Wi-Fi, gets 404 notFound — unless --scan-local \
             fills it from this machine's own Wi-Fi scan. Requests are taken as one client's \
             successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
-            previous request, while others changed, is a leftover the latest scan missed, and is \
+            previous request, while others changed or appeared, is a leftover the latest scan missed, and is \
             aged from the request that first carried it. POST /v2/geosubmit stores observations \
             with --accept-submissions. GET /health and GET /v1/stats report on the server. \
             Listens on loopback only unless --allow-remote is given. Nothing about requests is \
