@@ -27,7 +27,7 @@ struct GeoClueWiFiEndToEndTests {
         }
         // Two scans of a drive 12–40 s apart whose answers the first scan's leftovers would drag.
         var scans: [[WiFiObservation]] = []
-        try TestRadioMap.shared.town.forEachDriveSample(duration: 600) { sample in
+        TestRadioMap.shared.town.forEachDriveSample(duration: 600) { sample in
             if !sample.accessPoints.isEmpty { scans.append(Self.geoClueReadings(sample)) }
         }
         var chosen: (first: [WiFiObservation], second: [WiFiObservation], table: [WiFiObservation])?
