@@ -19,9 +19,9 @@ public struct ServerConfiguration: Sendable {
     /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions
     /// are personal data, so nothing about requests is written unless asked for).
     public var accessLog: (@Sendable (String) -> Void)?
-    /// The one client whose requests follow each other, so that readings repeated from the
-    /// previous request are aged (`RequestSequence`; `serve` sets it for GeoClue). Nil takes
-    /// each request alone.
+    /// Each client's successive requests, so that readings a client repeats from its previous
+    /// request are aged (`RequestSequence`; `serve` sets it for GeoClue). Nil takes each
+    /// request alone.
     public var requestSequence: RequestSequence?
     /// Fills requests without usable Wi-Fi from the machine's own scan (`--scan-local`).
     public var localScan: (@Sendable () -> [WiFiObservation])?
