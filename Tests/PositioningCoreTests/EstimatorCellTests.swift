@@ -35,8 +35,32 @@ import Testing
         #expect(estimate.method == .area)
         #expect(estimate.location.source == .cell)
         #expect(Geodesy.distance(from: estimate.location.coordinate, to: map.point(2_000, bearing: 90)) < 1)
-        #expect(estimate.location.horizontalAccuracy == 6_000)
+        // The cell is one no survey placed, so it most likely lies beyond the area's known cells.
+        #expect(estimate.location.horizontalAccuracy == 6_000 * WhereaboutsEstimator.unknownCellAreaScale)
         #expect(estimate.rejected.contains(EmitterRejection(emitter: .cell(map.cells[0].identity), reason: .unknown)))
+    }
+
+    @Test func anAreasAnswerReachesPastTheCellsItKnows() throws {
+        // Three known cells of 500 m around the origin: their area covers 1.5 km. A phone heard
+        // a fourth cell of the area, which no survey placed, 2 km out: its answer still holds it.
+        var map = RadioMapFixture()
+        try map.addCell(99, at: nil)
+        let area = map.cells[0].identity.areaIdentity
+        let members = try [0.0, 120, 240].enumerated().map { index, bearing in
+            KnownCell(identity: try CellIdentity(radio: .lte, mcc: 425, mnc: 1, area: 500, cellID: Int64(index + 1)),
+                      coordinate: map.point(1_000, bearing: bearing), radius: 500, sampleCount: 20)
+        }
+        guard let known = EmitterAggregator.aggregateArea(area, cells: members) else {
+            Issue.record("three cells make an area")
+            return
+        }
+        map.areas[area] = known
+        let estimate = try #require(estimator.estimatePosition(from: map.input))
+        #expect(estimate.method == .area)
+        let phone = map.point(2_000, bearing: 60)
+        let error = Geodesy.distance(from: estimate.location.coordinate, to: phone)
+        #expect(error > known.radius, "beyond the known cells' extent")
+        #expect(error < estimate.location.horizontalAccuracy)
     }
 
     @Test func anAreasAnswerTakesAFactorOfItsOwnNotTheCells() throws {
@@ -50,11 +74,11 @@ import Testing
         calibration.setFactor(0.5, for: .cell, bin: .one)
         let cellsOnly = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
         #expect(cellsOnly.method == .area)
-        #expect(cellsOnly.location.horizontalAccuracy == 6_000)
+        #expect(cellsOnly.location.horizontalAccuracy == 6_000 * WhereaboutsEstimator.unknownCellAreaScale)
         #expect(cellsOnly.isRadiusCalibrated == false)
         calibration.setFactor(1.5, for: .area, bin: .one)
         let withArea = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
-        #expect(withArea.location.horizontalAccuracy == 9_000)
+        #expect(withArea.location.horizontalAccuracy == 1.5 * 6_000 * WhereaboutsEstimator.unknownCellAreaScale)
         #expect(withArea.isRadiusCalibrated == true)
         #expect(RadiusCalibration.Source(of: withArea) == .area)
     }
