@@ -41,7 +41,7 @@ public struct WhereaboutsEstimator: PositionEstimator {
     /// like any raw radius; where fewer than 20 held-out scans were answered by their area, it
     /// stands, marked uncalibrated. Ariel with each phone held out in turn, whose queries' cells
     /// are mostly unknown to the other phones' map: cell-only radii hold the truth 36.5 % of the
-    /// time with the extent itself, 60.6 % at 1.5×, 68.5 % at 2×, 76.8 % at 3× (BENCHMARKS.md).
+    /// time with the extent itself, 61.1 % at 1.5×, 69.2 % at 2×, 77.4 % at 3× (BENCHMARKS.md).
     public static let unknownCellAreaScale = 2.0
 
     /// `whereabouts`.
