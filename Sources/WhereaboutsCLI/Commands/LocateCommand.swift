@@ -23,8 +23,8 @@ enum LocateCommand: WhereaboutsCommand {
             exactly one response per line (a bad line gets a 400 parseError object). With \
             --sequence SECONDS, the lines are one client's successive requests that far apart, \
             answered in order as serve answers GeoClue's: a reading repeated to the dBm from the \
-            line before, while others changed or appeared, is aged from the line that first carried it. When the \
-            radio map holds places (an imported GeoNames dump), a found position carries "place": \
+            line before, while others changed or appeared, is aged from the line that first \
+            carried it. When the radio map holds places (an imported GeoNames dump), a found position carries "place": \
             the nearest populated place, its admin area and country, and the distance to it. \
             With --request, --map FILE.svg also draws the fix, its uncertainty circle and the \
             emitters used and rejected as a self-contained SVG, and --geojson prints a GeoJSON \
