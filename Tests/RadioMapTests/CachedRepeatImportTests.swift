@@ -70,4 +70,79 @@ import TestSupport
         #expect(summary.rowsImported == 90)
         #expect(try map.accessPoints(for: [Self.bssid(0)])[Self.bssid(0)]?.sampleCount == 3)
     }
+
+    /// A long file: 100 networks logged 241 times in turn, 10 m further north each pass. Each
+    /// even pass after the first gives every network its previous signal exactly when `cached`,
+    /// else 1 dB off it (a near miss): 12,000 such pairs. The odd passes move it 4–6 dB (neither).
+    static func longWalk(cached: Bool) -> String {
+        let (networks, passes) = (100, 241)
+        var text = "WigleWifi-1.4,appRelease=2.25,model=test,release=6.0.1,device=test,display=t,board=t,brand=t\n"
+        text += "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+        for pass in 0..<passes {
+            let spot = Geodesy.destination(from: origin, distance: Double(pass) * 10, bearing: 0)
+            for index in 0..<networks {
+                let signal = -50 - index % 40 - (pass + 1) / 2 * 5 % 30 - (pass % 2 == 1 && !cached ? 1 : 0)
+                text += String(format: "02:00:00:00:%02x:%02x,net,[ESS],2017-10-27 16:10:00,6,%d,%.7f,%.7f,30,5,WIFI\n",
+                               index / 256, index % 256, signal, spot.latitude, spot.longitude)
+            }
+        }
+        return text
+    }
+
+    @Test func aLongFileThatLogsItsCacheHasEveryRepeatSetAside() throws {
+        // 12,000 exact repeats: the file is judged after the first 10,000; the later 2,000 are
+        // never stored, the earlier ones deleted, and the report counts them all.
+        let directory = TemporaryDirectory()
+        let path = RadioMapFixtures.write(Array(Self.longWalk(cached: true).utf8), named: "long.csv", in: directory)
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let summary = try map.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        #expect(summary.cachedRepeats?.count == 12_000)
+        #expect(summary.rowsRead == 24_100)
+        #expect(summary.rowsImported == 12_100)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 12_100)
+        #expect(try map.imports().first?.rowsImported == 12_100)
+        // No stored row repeats its network's previous stored signal.
+        let repeated = try map.connection.integer("""
+            SELECT count(*) FROM (SELECT signal = lag(signal) OVER (PARTITION BY bssid ORDER BY line) AS same
+            FROM ap_observations) WHERE same
+            """)
+        #expect(repeated == 0)
+    }
+
+    @Test func aLongFileOfNewHearingsKeepsEveryRow() throws {
+        let directory = TemporaryDirectory()
+        let path = RadioMapFixtures.write(Array(Self.longWalk(cached: false).utf8), named: "long.csv", in: directory)
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let summary = try map.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        #expect(summary.cachedRepeats == nil)
+        #expect(summary.repeatNearMisses == 10_000)  // watched until the verdict
+        #expect(summary.rowsImported == 24_100)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 24_100)
+    }
+
+    @Test func theVerdictHoldsForTheRestOfTheFile() {
+        // Judged on its first 10,000 pairs, a file that logs its cache keeps no later repeat and
+        // lists none for deletion, however many near misses follow; one judged the other way
+        // stores every later repeat. Memory holds fewer repeats than the pairs that judged it.
+        var logging = CachedRepeats()
+        var keeping = CachedRepeats()
+        for line in 0..<25_000 {
+            // 100 networks heard in turn. The logging file repeats every signal exactly for 120
+            // rounds, then moves each by 1 dB every round; the keeping file repeats a third of
+            // them for 120 rounds (the rest move 1–2 dB), then repeats every one.
+            let (bssid, round) = (UInt64(line % 100), line / 100)
+            let logged = round < 120 ? -70 : -70 - Double((round + 1) % 2)
+            #expect(logging.note(bssid: bssid, signal: logged, line: line)
+                == (line >= 10_100 && round < 120 ? .setAside : .store))
+            let kept = round < 120 && round % 2 == 1 ? -70 - Double(bssid % 3) : -70
+            _ = keeping.note(bssid: bssid, signal: kept, line: line)
+        }
+        #expect(logging.logsScanCache)
+        #expect(logging.count == 11_900)
+        #expect(logging.nearMisses == 13_000)  // more than the repeats: the whole file would keep them
+        #expect(logging.storedRepeats().count == 10_000)
+        #expect(!keeping.logsScanCache)
+        #expect(keeping.storedRepeats().isEmpty)
+    }
 }
+

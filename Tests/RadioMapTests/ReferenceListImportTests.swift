@@ -119,6 +119,28 @@ import TestSupport
         #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 4)
     }
 
+    @Test func itemsRepeatingTheScanCacheStayWithoutTheirRepeats() throws {
+        // 30 reports 100 m apart, each with the same five access points at exactly the same
+        // signals: a phone submitting its scan cache. The repeated readings are set aside; the
+        // reports themselves stay imported.
+        let items = (0..<30).map { index in
+            let readings = (0..<5).map { "{\"macAddress\":\"88:f7:c7:52:54:0\($0)\",\"signalStrength\":\(-60 - $0)}" }
+            return "{\"timestamp\":\(1_405_602_028_568 + index * 10_000),\"position\":{\"latitude\":\(49.87 + Double(index) * 0.0009),"
+                + "\"longitude\":8.65,\"accuracy\":10},\"wifiAccessPoints\":[\(readings.joined(separator: ","))]}"
+        }
+        let directory = TemporaryDirectory()
+        let path = RadioMapFixtures.write(Array("{\"items\":[\(items.joined(separator: ","))]}".utf8), named: "cache.json", in: directory)
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let summary = try map.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        let repeats = try #require(summary.cachedRepeats)
+        #expect(repeats.count == 29 * 5)
+        #expect(repeats.firstLines == [2, 3, 4, 5, 6])
+        #expect(summary.rowsRead == 30)
+        #expect(summary.rowsImported == 30)
+        #expect(try map.imports().first?.rowsImported == 30)
+        #expect(try map.connection.integer("SELECT count(*) FROM ap_observations") == 5)
+    }
+
     @Test(arguments: ["truncated", "trailing"])
     func malformedDocumentIsRefusedWhole(_ damage: String) throws {
         let directory = TemporaryDirectory()

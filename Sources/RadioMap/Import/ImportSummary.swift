@@ -20,7 +20,8 @@ public struct ImportSummary: Sendable {
     /// and valid, but not a new hearing. Nil when the file shows no such excess.
     public var cachedRepeats: RejectionCount?
     /// Access-point rows 1 or 2 dB off their network's previous signal — new hearings, the
-    /// yardstick that `cachedRepeats` must exceed.
+    /// yardstick that `cachedRepeats` must exceed. A file judged to keep its rows is no longer
+    /// watched, so this counts only up to its verdict (`CachedRepeats.verdictPairs`).
     public var repeatNearMisses: Int
     /// Access points that were not in the map before.
     public var accessPointsNew: Int

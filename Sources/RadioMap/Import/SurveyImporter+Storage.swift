@@ -6,7 +6,8 @@ extension SurveyImporter {
     func store(_ row: SurveyRow, line: Int) throws {
         switch row {
         case .accessPoint(let bssid, let seen):
-            cachedRepeats.note(bssid: bssid.rawValue, signal: seen.signalStrength, line: line)
+            let disposition = cachedRepeats.note(bssid: bssid.rawValue, signal: seen.signalStrength, line: line)
+            guard disposition == .store else { return }
             pendingAccessPointObservations.append(PendingObservation(bssid: bssid.rawValue, line: line, seen: seen))
             if pendingAccessPointObservations.count >= batchLimit { try flushAccessPointObservations() }
         case .cellObservation(let cell, let seen):
@@ -61,14 +62,14 @@ extension SurveyImporter {
         try removeCachedRepeats()
     }
 
-    /// Deletes this import's exact repeats when they run far above chance; the touched access
-    /// points are re-aggregated from what stays.
+    /// Deletes the exact repeats stored before the file was judged, when they run far above
+    /// chance; the touched access points are re-aggregated from what stays.
     private func removeCachedRepeats() throws {
         guard cachedRepeats.logsScanCache else { return }
         let delete = try connection.cachedStatement(
             sql: "DELETE FROM ap_observations WHERE bssid = ? AND import_id = ? AND line = ?")
         // In key order, like the inserts: each page of `ap_observations` is visited once.
-        for row in cachedRepeats.sortedRows() {
+        for row in cachedRepeats.storedRepeats() {
             try delete.execute([.integer(Int64(bitPattern: row.bssid)), .integer(importID), .integer(Int64(row.line))])
         }
     }

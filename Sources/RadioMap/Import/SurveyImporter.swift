@@ -18,6 +18,8 @@ final class SurveyImporter {
     private let hash = SHA256()
     private var rowsRead = 0
     private var rowsImported = 0
+    /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
+    private var rowsAreItems = false
     private var tally = RejectionTally()
     var importID: Int64 = 0
     let aggregation: EmitterReaggregation
@@ -122,8 +124,11 @@ final class SurveyImporter {
         }
     }
 
-    /// Rows stored and kept: the parsed ones less the cached repeats taken out again.
-    private var rowsKept: Int { rowsImported - (cachedRepeats.logsScanCache ? cachedRepeats.rows.count : 0) }
+    /// Rows stored and kept: the parsed ones less the cached repeats taken out again. A geosubmit
+    /// item stays with its other readings and its cells when some of its readings are set aside.
+    private var rowsKept: Int {
+        rowsImported - (cachedRepeats.logsScanCache && !rowsAreItems ? cachedRepeats.count : 0)
+    }
 
     /// SHA-256 of the plain content (after gzip or xz is undone), so one survey has one hash
     /// whatever its wrapping; a submission has its own unique identity instead.
@@ -277,6 +282,7 @@ final class SurveyImporter {
 
     /// Imports a geosubmit document item by item; an item is a "row" numbered from 1.
     private func streamItems() throws {
+        rowsAreItems = true
         while true {
             do {
                 while let item = try documentReader!.nextItem() { try handle(item) }
