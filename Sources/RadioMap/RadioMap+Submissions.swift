@@ -50,7 +50,8 @@ extension RadioMap {
         precondition(mode == .readWrite, "importSubmission needs a radio map opened .readWrite")
         do {
             let importer = try SurveyImporter(
-                connection: connection, path: name, options: ImportOptions(format: .geosubmit), progress: nil,
+                connection: connection, path: name, options: ImportOptions(format: .geosubmit),
+                spilling: (scratchDirectory, importSpillThreshold), progress: nil,
                 input: SurveyInput(bytes: body, name: name), identity: "geosubmit:\(UUID().uuidString)")
             return try importer.run()
         } catch let error as ImportError {
@@ -82,7 +83,8 @@ extension RadioMap {
         do {
             // Used only for its row storage and re-aggregation: its input is empty.
             let importer = try SurveyImporter(
-                connection: connection, path: name, options: ImportOptions(format: .geosubmit), progress: nil,
+                connection: connection, path: name, options: ImportOptions(format: .geosubmit),
+                spilling: (scratchDirectory, importSpillThreshold), progress: nil,
                 input: SurveyInput(bytes: [], name: name))
             // Unique per submission: the same sightings submitted twice are two sightings.
             let identity = "geosubmit:\(UUID().uuidString)"

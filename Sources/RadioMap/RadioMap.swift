@@ -28,6 +28,9 @@ public final class RadioMap {
     /// How the map was opened.
     public let mode: AccessMode
     let connection: SQLiteConnection
+    /// The map size past which an import spills its sorted sightings instead of inserting them
+    /// batch by batch (`SightingRuns`): the page cache. Tests lower it to spill every batch.
+    var importSpillThreshold = RadioMap.writerCacheBytes
 
     /// Opens the radio map at `path`.
     /// - Throws: `.missing` for a read-only open of a missing file, `.notARadioMap` for a file
@@ -115,7 +118,7 @@ public final class RadioMap {
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 48 MiB page cache keeps those pages
             // hot, and leaves room in the import's memory for large sorted batches.
-            try connection.execute("PRAGMA cache_size = -49152")
+            try connection.execute("PRAGMA cache_size = -\(Self.writerCacheBytes / 1024)")
             // Statement journals in memory: an import's multi-row INSERT keeps the pages it is
             // about to change until it completes, and with a temporary file that was 450 MiB of
             // writes for a 67 MiB map (they are small: one statement's pages, dropped after it).
@@ -126,6 +129,9 @@ public final class RadioMap {
             try RadioMapSchema.migrate(connection)
         }
     }
+
+    /// The page cache of a writing connection: 48 MiB.
+    static let writerCacheBytes: Int64 = 48 << 20
 
     /// The page size of a new radio map (an existing file keeps its own). Bulk imports split and
     /// write half as many pages as with SQLite's 4 KiB default: a million OpenCellID rows import

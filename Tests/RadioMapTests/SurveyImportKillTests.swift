@@ -24,6 +24,8 @@ import TestSupport
         let map = try RadioMap(path: try #require(environment[Self.childDatabase]), mode: .readWrite)
         // A tiny page cache makes SQLite spill uncommitted pages into the WAL early.
         try map.connection.execute("PRAGMA cache_size = 20")
+        // Spill every batch to the scratch file (`SightingRuns`), so that the kill finds it open.
+        map.importSpillThreshold = 0
         let progressPath = try #require(environment[Self.childProgress])
         let progress = try #require(FileHandle(forWritingAtPath: progressPath))
         _ = try map.importSurvey(at: try #require(environment[Self.childSurvey]), options: ImportOptions()) { _ in
@@ -39,6 +41,7 @@ import TestSupport
         var midImport: Bool
         var progressText: String
         var integrity: String?
+        var scratchFiles: [String]
     }
 
     // The work (writing 400k rows, polling the child) runs on its own thread, not on Swift's
@@ -52,6 +55,8 @@ import TestSupport
         after.fileBytes = outcome.before.fileBytes
         #expect(after == outcome.before)
         #expect(outcome.integrity == "ok")
+        // The scratch file of the sorted sightings (`SightingRuns`) died with the process.
+        #expect(outcome.scratchFiles.isEmpty)
     }
 
     static func killImportMidway() throws -> KillOutcome {
@@ -91,6 +96,10 @@ import TestSupport
         check.bind([])
         let integrity = try check.step() ? check.text(0) : nil
         check.reset()
-        return KillOutcome(before: before, after: after, midImport: midImport, progressText: progressText, integrity: integrity)
+        let scratchFiles = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+            .filter { $0.hasPrefix(".whereabouts-import") }
+        return KillOutcome(
+            before: before, after: after, midImport: midImport, progressText: progressText, integrity: integrity,
+            scratchFiles: scratchFiles)
     }
 }

@@ -12,6 +12,9 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The radio map failed.
     case database(RadioMapError)
+    /// The scratch file beside the radio map, where a large import sorts its sightings, failed
+    /// (e.g. the disk is full).
+    case scratchFile(reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         case .corrupt(let path, let reason): "\(reason) (\(path))"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .database(let error): error.description
+        case .scratchFile(let reason): "the import's scratch file failed: \(reason)"
         }
     }
 }

@@ -30,12 +30,19 @@ extension RadioMap {
             return try importPlaces(at: path, options: options, progress: progress)
         }
         do {
-            let importer = try SurveyImporter(connection: connection, path: path, options: options, progress: progress)
+            let importer = try SurveyImporter(
+                connection: connection, path: path, options: options, spilling: (scratchDirectory, importSpillThreshold), progress: progress)
             return try importer.run()
         } catch let error as ImportError {
             throw error
         } catch {
             throw ImportError.database(RadioMapError.converting(error, path: self.path))
         }
+    }
+
+    /// Where a large import spills its sorted sightings (`SightingRuns`): beside the map file.
+    var scratchDirectory: String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 }

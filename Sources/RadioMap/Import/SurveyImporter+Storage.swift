@@ -39,12 +39,14 @@ extension SurveyImporter {
     }
 
     /// Access-point sightings are written in batches sorted by BSSID: `ap_observations` is
-    /// clustered by BSSID, and inserting in key order touches each B-tree page once per batch
-    /// instead of once per row (survey files list sightings in time order, i.e. random BSSIDs).
-    /// Once the table outgrows the page cache every batch rereads and rewrites most of it, so
-    /// batches are large: 128 Ki rows imported 5 M WiGLE rows in 21 s instead of 59 s with
-    /// 64 Ki (and the parsing thread may run a batch ahead, see `RowPipeline`), at 132 MiB peak
-    /// (the import issue allows 150). Published cells are batched the same way.
+    /// clustered by BSSID, and survey files list sightings in time order, i.e. random BSSIDs.
+    /// While the map fits the page cache a batch is inserted at once, the writing overlapping
+    /// the parsing; past that, every batch would land on most of the table's pages, so batches
+    /// are spilled as sorted runs and merged into the table at the end (`SightingRuns`).
+    /// Published cells are batched the same way and inserted batch by batch: 128 Ki rows
+    /// imported 5 M WiGLE rows in 21 s instead of 59 s with 64 Ki (before the runs; the parsing
+    /// thread may run a batch ahead, see `RowPipeline`), at 132 MiB peak (the import issue
+    /// allows 150).
     static let observationBatchSize = 131_072
 
     /// The batch size for the next flush: small at first, so that writing starts while the
@@ -56,7 +58,7 @@ extension SurveyImporter {
     /// Writes what is still pending once every row has been stored, counts the published cells,
     /// and takes the cached repeats out again when the file logs its scan cache (`CachedRepeats`).
     func finishRows() throws {
-        try flushAccessPointObservations()
+        try writeAccessPointObservations()
         try flushPublishedCells()
         try countPublishedCells()
         try removeCachedRepeats()
@@ -74,31 +76,85 @@ extension SurveyImporter {
         }
     }
 
-    /// Writes the pending access-point sightings in key order, and notes their access points
-    /// for re-aggregation.
+    /// Writes a full batch of pending access-point sightings: into the table while the map fits
+    /// the page cache, else as a sorted run (and every later batch too, so that the runs reach
+    /// the table in one ordered pass at the end).
     func flushAccessPointObservations() throws {
+        if sightingRuns == nil, try mapFitsPageCache() {
+            try insertPendingAccessPointObservations()
+        } else {
+            try spillAccessPointObservations()
+        }
+        growBatchLimit()
+    }
+
+    /// Writes the sightings still pending once all rows are read, merging the spilled runs.
+    private func writeAccessPointObservations() throws {
+        guard let runs = sightingRuns else { return try insertPendingAccessPointObservations() }
+        if !pendingAccessPointObservations.isEmpty { try spillAccessPointObservations() }
+        var written = 0
+        try runs.merge(batchSize: 8_192) { batch in
+            try insertAccessPointObservations(batch)
+            written += batch.count
+            reportSortedWrite(ImportProgress.SortedWrite(written: written, total: runs.rowCount))
+        }
+        sightingRuns = nil  // closes the scratch file, and so removes it
+    }
+
+    /// Whether the map file, with the sightings this import inserted so far (about 64 bytes
+    /// each on disk), is still smaller than the writing connection's page cache (or the
+    /// threshold a test set).
+    private func mapFitsPageCache() throws -> Bool {
+        let bytesBefore = try mapBytesBeforeImport ?? connection.integer("PRAGMA page_count") * connection.integer("PRAGMA page_size")
+        mapBytesBeforeImport = bytesBefore
+        return bytesBefore + 64 * Int64(observationsInserted) < spilling.threshold
+    }
+
+    private func insertPendingAccessPointObservations() throws {
         let pending = pendingAccessPointObservations
-        // Sorting (BSSID, position) pairs moves 16 bytes per row instead of a whole sighting.
-        // Rows arrive in line order, so the position orders one BSSID's rows by line.
-        let order = pending.indices.map { (bssid: pending[$0].bssid, index: $0) }
+        let order = sortedOrder(of: pending)
+        try insertAccessPointObservations(order.lazy.map { pending[$0.index] })
+        observationsInserted += pending.count
+        noteAccessPoints(in: order)
+        pendingAccessPointObservations.removeAll(keepingCapacity: true)
+    }
+
+    private func spillAccessPointObservations() throws {
+        let pending = pendingAccessPointObservations
+        let order = sortedOrder(of: pending)
+        let runs = try sightingRuns ?? SightingRuns(directory: spilling.directory)
+        sightingRuns = runs
+        try runs.append(order.lazy.map { pending[$0.index] })
+        noteAccessPoints(in: order)
+        pendingAccessPointObservations.removeAll(keepingCapacity: true)
+    }
+
+    /// The pending rows' order by (BSSID, line). Sorting (BSSID, position) pairs moves 16 bytes
+    /// per row instead of a whole sighting; rows arrive in line order, so the position orders
+    /// one BSSID's rows by line.
+    private func sortedOrder(of pending: [PendingObservation]) -> [(bssid: UInt64, index: Int)] {
+        pending.indices.map { (bssid: pending[$0].bssid, index: $0) }
             .sorted { ($0.bssid, $0.index) < ($1.bssid, $1.index) }
+    }
+
+    private func noteAccessPoints(in order: [(bssid: UInt64, index: Int)]) {
+        var last: UInt64?
+        for entry in order where entry.bssid != last {
+            last = entry.bssid
+            aggregation.accessPoints.insert(entry.bssid)
+        }
+    }
+
+    private func insertAccessPointObservations<Rows: RandomAccessCollection<PendingObservation>>(_ rows: Rows) throws {
         // Bound one by one: this runs for every row, and value arrays would allocate.
         let importID = importID
-        try statements.accessPointObservations.insert(order) { entry, insert, first in
-            let row = pending[entry.index]
+        try statements.accessPointObservations.insert(rows) { row, insert, first in
             insert.bind(.integer(Int64(bitPattern: row.bssid)), at: first)
             insert.bind(.integer(importID), at: first + 1)
             insert.bind(.integer(Int64(row.line)), at: first + 2)
             Self.bind(row.seen, to: insert, from: first + 3)
             insert.bind(.optional(row.seen.ssid), at: first + 8)
         }
-        var last: UInt64?
-        for entry in order where entry.bssid != last {
-            last = entry.bssid
-            aggregation.accessPoints.insert(entry.bssid)
-        }
-        pendingAccessPointObservations.removeAll(keepingCapacity: true)
-        growBatchLimit()
     }
 
     /// Writes the pending published cells in key order (the `cells` B-tree's), a file's later

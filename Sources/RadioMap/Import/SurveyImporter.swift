@@ -27,6 +27,14 @@ final class SurveyImporter {
     var pendingPublishedCells: [(cell: KnownCell, line: Int)] = []
     /// Access-point rows repeating their network's previous signal exactly.
     var cachedRepeats = CachedRepeats()
+    /// Where sorted sightings are spilled once the map is larger than `threshold` bytes: the
+    /// radio map's folder (`RadioMap.importSpillThreshold`).
+    let spilling: (directory: String, threshold: Int64)
+    /// The spilled runs, once the map outgrew the page cache (`flushAccessPointObservations`).
+    var sightingRuns: SightingRuns?
+    /// The map file's size when the first batch was written, and the sightings inserted since.
+    var mapBytesBeforeImport: Int64?
+    var observationsInserted = 0
     /// Rows pending before they are written (see `growBatchLimit`).
     var batchLimit = 8_192
     /// How many cells the map had before the first published one was written, and how many
@@ -42,9 +50,10 @@ final class SurveyImporter {
     private let identity: String?
 
     /// An importer of the file at `path`, or of `input` (then `path` is only its name).
-    init(connection: SQLiteConnection, path: String, options: ImportOptions,
+    init(connection: SQLiteConnection, path: String, options: ImportOptions, spilling: (directory: String, threshold: Int64),
          progress: ((ImportProgress) -> Void)?, input: SurveyInput? = nil, identity: String? = nil) throws(ImportError) {
         self.connection = connection
+        self.spilling = spilling
         self.path = path
         self.options = options
         self.progress = progress
@@ -93,6 +102,11 @@ final class SurveyImporter {
             repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
             cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
+    }
+
+    /// Reports the sorted sightings written after the file was read.
+    func reportSortedWrite(_ write: ImportProgress.SortedWrite) {
+        progress?(ImportProgress(bytesRead: file.size, totalBytes: file.size, rowsRead: rowsRead, sortedWrite: write))
     }
 
     /// Thrown inside the import's transaction when its content was imported before: rolls it back.

@@ -54,7 +54,11 @@ enum ImportCommand: WhereaboutsCommand {
             let progress = quiet || !context.errors.isTerminal ? nil : ProgressBar(label: file, sink: context.errors)
             do {
                 let summary = try radioMap.importSurvey(at: file, options: options) { update in
-                    progress?.update(bytes: update.bytesRead, of: update.totalBytes, rows: update.rowsRead)
+                    if let write = update.sortedWrite {
+                        progress?.update(writing: write.written, of: write.total)
+                    } else {
+                        progress?.update(bytes: update.bytesRead, of: update.totalBytes, rows: update.rowsRead)
+                    }
                 }
                 progress?.finish()
                 summaries.append(summary)

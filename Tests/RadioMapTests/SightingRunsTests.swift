@@ -1,0 +1,129 @@
+import Foundation
+import PositioningCore
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+/// A large import spills its sightings in sorted runs to a scratch file and merges them back
+/// (`SightingRuns`): nothing may be lost or changed on the way, and the file may leave no trace.
+@Suite struct SightingRunsTests {
+    /// Sightings with every field present or absent in turn, SSIDs empty, non-ASCII and one far
+    /// longer than a read buffer, several rows per BSSID.
+    static func sightings(count: Int, seed: UInt64) -> [PendingObservation] {
+        var random = SplitMix(seed: seed)
+        return (0..<count).map { line in
+            let ssids: [String?] = [nil, "", "Café ☕", "net\(line)", String(repeating: "x", count: 40_000)]
+            let ssid = line % 997 == 0 ? ssids[4] : ssids[line % 4]
+            let seen = SurveyObservation(
+                position: Coordinate(latitude: Double.random(in: -89...89, using: &random),
+                                     longitude: Double.random(in: -180...180, using: &random)),
+                positionAccuracy: line % 3 == 0 ? nil : Double.random(in: 1...50, using: &random),
+                signalStrength: line % 5 == 0 ? nil : Double(Int.random(in: -99 ... -30, using: &random)),
+                time: line % 7 == 0 ? nil : Date(timeIntervalSince1970: Double.random(in: 0...2e9, using: &random)),
+                ssid: ssid)
+            return PendingObservation(bssid: UInt64.random(in: 0...400, using: &random), line: line, seen: seen)
+        }
+    }
+
+    @Test func mergedRunsComeBackInKeyOrderWithEveryField() throws {
+        let directory = TemporaryDirectory()
+        let runs = try SightingRuns(directory: directory.url.path)
+        let all = Self.sightings(count: 5_000, seed: 1)
+        // Uneven runs, each sorted by (BSSID, line) as the importer spills them.
+        var start = 0
+        for size in [1, 700, 1_299, 3_000] {
+            try runs.append(all[start..<start + size].sorted { ($0.bssid, $0.line) < ($1.bssid, $1.line) })
+            start += size
+        }
+        var merged: [PendingObservation] = []
+        try runs.merge(batchSize: 256) { batch in
+            #expect(batch.count <= 256)
+            merged += batch
+        }
+        let expected = all.sorted { ($0.bssid, $0.line) < ($1.bssid, $1.line) }
+        #expect(merged.count == expected.count)
+        #expect(merged.map(\.bssid) == expected.map(\.bssid))
+        #expect(merged.map(\.line) == expected.map(\.line))
+        #expect(merged.map(\.seen) == expected.map(\.seen))
+    }
+
+    @Test func theScratchFileLeavesNoNameBehind() throws {
+        let directory = TemporaryDirectory()
+        let runs = try SightingRuns(directory: directory.url.path)
+        try runs.append(Self.sightings(count: 100, seed: 2).sorted { ($0.bssid, $0.line) < ($1.bssid, $1.line) })
+        // Unlinked at once: the sightings live only behind the open descriptor.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        var rows = 0
+        try runs.merge(batchSize: 64) { rows += $0.count }
+        #expect(rows == 100)
+    }
+
+    @Test func aDirectoryThatCannotHoldItIsAClearError() {
+        #expect {
+            _ = try SightingRuns(directory: "/nonexistent-whereabouts-directory")
+        } throws: { error in
+            "\(error)".hasPrefix("the import's scratch file failed: cannot create it in /nonexistent-whereabouts-directory: No such file")
+        }
+    }
+
+    /// A file of several batches into a map past the page cache goes through the scratch file;
+    /// the same rows into a small map go straight into the table. Both maps must hold the same sightings and
+    /// place the same access points.
+    @Test func aFileOfManyBatchesStoresWhatItsPartsStore() throws {
+        let directory = TemporaryDirectory()
+        let header = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
+            + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+        var random = SplitMix(seed: 3)
+        let rows = (0..<30_000).map { row in
+            let bssid = BSSID(rawValue: 0x0012_3400_0000 + UInt64.random(in: 0..<3_000, using: &random))
+            let signal = Int.random(in: -95 ... -40, using: &random)
+            let ssid = row % 11 == 0 ? "" : "net\(row % 13) é"
+            return String(format: "%@,%@,[ESS],2017-10-27 16:%02d:%02d,6,%d,%.7f,%.7f,30,%@,WIFI\n",
+                          "\(bssid)", ssid, row / 60 % 60, row % 60, signal,
+                          32 + Double.random(in: 0...0.05, using: &random), 34.8 + Double.random(in: 0...0.05, using: &random),
+                          row % 4 == 0 ? "" : "\(Int.random(in: 3...30, using: &random))")
+        }
+        let whole = RadioMapFixtures.write(Array((header + rows.joined()).utf8), named: "whole.csv", in: directory)
+        let spilled = try RadioMap(path: directory.path("spilled.sqlite"), mode: .readWrite)
+        spilled.importSpillThreshold = 0  // as if the map had outgrown the page cache
+        let summary = try spilled.importSurvey(at: whole, options: ImportOptions(), progress: nil)
+        #expect(summary.rowsImported == 30_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix(".whereabouts-import") })
+
+        let direct = try RadioMap(path: directory.path("direct.sqlite"), mode: .readWrite)
+        _ = try direct.importSurvey(at: whole, options: ImportOptions(), progress: nil)
+        let sightings = "SELECT bssid, latitude, longitude, accuracy, signal, time, ssid FROM ap_observations ORDER BY 1, 2, 3, 4, 5, 6, 7"
+        #expect(try Self.rows(sightings, in: spilled) == Self.rows(sightings, in: direct))
+        let places = "SELECT bssid, round(latitude, 9), round(longitude, 9), radius, samples FROM access_points ORDER BY bssid"
+        let placed = try Self.rows(places, in: spilled)
+        #expect(placed.count > 2_900)  // of 3,000 addresses drawn at random
+        #expect(placed == (try Self.rows(places, in: direct)))
+    }
+
+    /// The query's rows as text, columns joined by "|" (NULL as "∅").
+    static func rows(_ sql: String, in map: RadioMap) throws -> [String] {
+        let statement = try map.connection.cachedStatement(sql: sql)
+        statement.bind([])
+        var rows: [String] = []
+        while try statement.step() {
+            rows.append((0..<Int32(sql.split(separator: ",").count)).map { statement.text($0) ?? "∅" }.joined(separator: "|"))
+        }
+        statement.reset()
+        return rows
+    }
+}
+
+/// SplitMix64: a small seeded generator, so the sightings are the same on every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
