@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -169,14 +170,14 @@ import Testing
 /// A toy world: routers on a 1.2 km square, heard up to 90 m away with log-distance signals;
 /// survey scans with 5 m GPS noise, and queries against the map built from the survey.
 struct ToyTown {
-    var random: ToyRandom
+    var random: SplitMix64
     let origin = Coordinate(latitude: 48.137, longitude: 11.575)
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     var routers: [(BSSID, Coordinate)] = []
     private var scanCount = 0
 
     init(seed: UInt64) {
-        random = ToyRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         for index in 0..<260 {
             routers.append((BSSID(rawValue: 0x0024_A400_0000 + UInt64(index) << 4), randomPoint()))
         }
@@ -233,22 +234,9 @@ struct ToyTown {
     }
 }
 
-/// SplitMix64, so the toy world is the same on every run.
-struct ToyRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
+/// Noise for the toy world, drawn the same on every run.
+extension SplitMix64 {
+    /// A standard normal value (Box–Muller).
     mutating func gaussian() -> Double {
         let u = max(unit(), 1e-12)
         return (-2 * log(u)).squareRoot() * cos(2 * .pi * unit())

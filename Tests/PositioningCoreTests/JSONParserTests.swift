@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func numbersMatchTheStandardLibraryConversion() throws {
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         for _ in 0..<5000 {
             let exponent = Int.random(in: -30...30, using: &generator)
             let value = Double.random(in: -1000...1000, using: &generator) * pow(10, Double(exponent))
@@ -104,22 +105,5 @@ import Testing
         }
         let error = JSONError(.invalidLiteral, at: JSONPosition(offset: 9, line: 2, column: 8))
         #expect(error.description == "line 2, column 8 (byte 9): invalid literal (expected true, false or null)")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func roundTripsThroughTheParser() throws {
-        var generator = SeededGenerator(seed: 53)
+        var generator = SplitMix64(seed: 53)
         for _ in 0..<300 {
             let value = Self.randomValue(depth: 0, using: &generator)
             let text = JSONWriter.encode(value)
@@ -114,7 +115,7 @@ import Testing
         #expect(String(decoding: JSONWriter.encode(try JSONParser.parse(compact)), as: UTF8.self) == compact)
     }
 
-    private static func randomValue(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+    private static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
         switch Int.random(in: 0..<(depth < 4 ? 8 : 5), using: &generator) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &generator))
@@ -130,7 +131,7 @@ import Testing
         }
     }
 
-    private static func randomString(using generator: inout SeededGenerator) -> String {
+    private static func randomString(using generator: inout SplitMix64) -> String {
         let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "日", "😀", "\u{FFFF}", "\u{10FFFF}"]
         var string = ""
         for _ in 0..<Int.random(in: 0...8, using: &generator) {

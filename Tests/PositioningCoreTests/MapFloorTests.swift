@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -68,7 +69,7 @@ struct MapFloorTests {
     /// The floor's promise: an estimator that averages the heard access points' positions never
     /// errs less than it, whatever their signals.
     @Test func neitherCentroidErrsLessThanTheFloor() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var checked = 0, outside = 0
         for _ in 0..<200 {
             var map = RadioMapFixture(origin: origin)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -30,7 +31,7 @@ import Testing
     // across the antimeridian and next to the pole too, where longitudes wrap and converge.
     @Test(arguments: [(52.52, 13.405), (-16.5, 179.995), (89.99, 40.0), (0.0, -180.0)])
     func gridClustersAreExactlyThePairwiseOnes(latitude: Double, longitude: Double) {
-        var random = ToyRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let centre = Coordinate(latitude: latitude, longitude: longitude)
         for separation in [25.0, 1_000.0] {
             let points = (0..<400).map { _ in

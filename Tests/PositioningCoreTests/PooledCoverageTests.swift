@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
 
@@ -77,7 +78,7 @@ struct PooledCoverageTests {
         // fix inside with chance 0.68, 20,000 towns.
         let bins = [80, 120, 30]
         let exact = PooledCoverage.chanceOnTarget(answered: ["wifi": bins])
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         var met = 0
         let towns = 20_000
         func onTarget(_ inside: Int, _ answered: Int) -> Bool {

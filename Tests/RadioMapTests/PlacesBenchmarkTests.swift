@@ -10,25 +10,13 @@ import TestSupport
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["WHEREABOUTS_BENCH"] == "1",
                 "benchmark: run tools/bench-places (WHEREABOUTS_BENCH=1)"))
 struct PlacesBenchmarkTests {
-    /// SplitMix64: deterministic, so every run measures the same places and queries.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let placeCount = Int(ProcessInfo.processInfo.environment["WHEREABOUTS_BENCH_PLACES"] ?? "") ?? 200_000
     static let queryCount = 20_000
 
     /// A synthetic cities500-style file: 80 % of places in 3,000 clusters (towns around
     /// cities), 20 % scattered, the 19 GeoNames columns filled.
     static func writePlaces(to path: String) throws {
-        var random = Generator(state: 500)
+        var random = SplitMix64(seed: 500)
         let clusters = (0..<3_000).map { _ in
             (Double.random(in: -55...70, using: &random), Double.random(in: -180..<180, using: &random))
         }
@@ -64,7 +52,7 @@ struct PlacesBenchmarkTests {
         #expect(summary.rowsImported == Self.placeCount)
 
         let map = try RadioMap(path: mapPath, mode: .readOnly)
-        var random = Generator(state: 7)
+        var random = SplitMix64(seed: 7)
         // Half the queries anywhere between 80° S and 80° N (oceans widen the search), half
         // where people live (near a place).
         let queries: [Coordinate] = (0..<Self.queryCount).map { index in

@@ -11,7 +11,7 @@ import TestSupport
     /// Sightings with every field present or absent in turn, SSIDs empty, non-ASCII and one far
     /// longer than a read buffer, several rows per BSSID.
     static func sightings(count: Int, seed: UInt64) -> [PendingObservation] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { line in
             let ssids: [String?] = [nil, "", "Café ☕", "net\(line)", String(repeating: "x", count: 40_000)]
             let ssid = line % 997 == 0 ? ssids[4] : ssids[line % 4]
@@ -74,7 +74,7 @@ import TestSupport
         let directory = TemporaryDirectory()
         let header = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
             + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
-        var random = SplitMix(seed: 3)
+        var random = SplitMix64(seed: 3)
         let rows = (0..<30_000).map { row in
             let bssid = BSSID(rawValue: 0x0012_3400_0000 + UInt64.random(in: 0..<3_000, using: &random))
             let signal = Int.random(in: -95 ... -40, using: &random)
@@ -111,19 +111,5 @@ import TestSupport
         }
         statement.reset()
         return rows
-    }
-}
-
-/// SplitMix64: a small seeded generator, so the sightings are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import CNetlink
 import PositioningCore
 import Testing
 import WiFiScanner
+import TestSupport
 
 @Suite struct ScanResultParserTests {
     let home = NL80211MessageBuilder.scanResult(
