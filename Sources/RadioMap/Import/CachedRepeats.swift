@@ -12,7 +12,7 @@ import PositioningCore
 /// file is one phone's app, and its character does not change halfway. Until then the repeats
 /// are stored and listed, to be deleted if the verdict goes against them; after a verdict that
 /// the file logs its cache they are not stored at all. So memory stays bounded whatever the
-/// file's length: that list holds fewer than `verdictPairs` rows, and a network's previous
+/// file's length: that list holds at most `verdictPairs` rows, and a network's previous
 /// signal is remembered for `generationRows` to twice that many rows, far longer than a cached
 /// reading survives.
 ///
