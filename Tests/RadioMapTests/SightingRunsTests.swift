@@ -67,10 +67,10 @@ import TestSupport
         }
     }
 
-    /// A file of several batches into a map past the page cache goes through the scratch file;
-    /// the same rows into a small map go straight into the table. Both maps must hold the same sightings and
-    /// place the same access points.
-    @Test func aFileOfManyBatchesStoresWhatItsPartsStore() throws {
+    /// A file of several batches into a map past the page cache goes through the scratch file
+    /// (and says so in its progress); the same file into a small map goes straight into the
+    /// table. Both maps must hold the same sightings and place the same access points.
+    @Test func aSpilledImportStoresWhatADirectImportStores() throws {
         let directory = TemporaryDirectory()
         let header = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
             + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
@@ -87,27 +87,35 @@ import TestSupport
         let whole = RadioMapFixtures.write(Array((header + rows.joined()).utf8), named: "whole.csv", in: directory)
         let spilled = try RadioMap(path: directory.path("spilled.sqlite"), mode: .readWrite)
         spilled.importSpillThreshold = 0  // as if the map had outgrown the page cache
-        let summary = try spilled.importSurvey(at: whole, options: ImportOptions(), progress: nil)
+        var spilledWrites: [ImportProgress.SortedWrite] = []
+        let summary = try spilled.importSurvey(at: whole, options: ImportOptions()) { update in
+            if let write = update.sortedWrite { spilledWrites.append(write) }
+        }
         #expect(summary.rowsImported == 30_000)
+        #expect(spilledWrites.last == ImportProgress.SortedWrite(written: 30_000, total: 30_000))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix(".whereabouts-import") })
 
         let direct = try RadioMap(path: directory.path("direct.sqlite"), mode: .readWrite)
-        _ = try direct.importSurvey(at: whole, options: ImportOptions(), progress: nil)
+        var directWrites = 0
+        _ = try direct.importSurvey(at: whole, options: ImportOptions()) { update in
+            if update.sortedWrite != nil { directWrites += 1 }
+        }
+        #expect(directWrites == 0)
         let sightings = "SELECT bssid, latitude, longitude, accuracy, signal, time, ssid FROM ap_observations ORDER BY 1, 2, 3, 4, 5, 6, 7"
-        #expect(try Self.rows(sightings, in: spilled) == Self.rows(sightings, in: direct))
+        #expect(try Self.rows(sightings, columns: 7, in: spilled) == Self.rows(sightings, columns: 7, in: direct))
         let places = "SELECT bssid, round(latitude, 9), round(longitude, 9), radius, samples FROM access_points ORDER BY bssid"
-        let placed = try Self.rows(places, in: spilled)
+        let placed = try Self.rows(places, columns: 5, in: spilled)
         #expect(placed.count > 2_900)  // of 3,000 addresses drawn at random
-        #expect(placed == (try Self.rows(places, in: direct)))
+        #expect(placed == (try Self.rows(places, columns: 5, in: direct)))
     }
 
-    /// The query's rows as text, columns joined by "|" (NULL as "∅").
-    static func rows(_ sql: String, in map: RadioMap) throws -> [String] {
+    /// The query's rows as text, its `columns` columns joined by "|" (NULL as "∅").
+    static func rows(_ sql: String, columns: Int32, in map: RadioMap) throws -> [String] {
         let statement = try map.connection.cachedStatement(sql: sql)
         statement.bind([])
         var rows: [String] = []
         while try statement.step() {
-            rows.append((0..<Int32(sql.split(separator: ",").count)).map { statement.text($0) ?? "∅" }.joined(separator: "|"))
+            rows.append((0..<columns).map { statement.text($0) ?? "∅" }.joined(separator: "|"))
         }
         statement.reset()
         return rows

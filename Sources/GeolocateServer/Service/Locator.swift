@@ -50,8 +50,9 @@ public struct Locator {
     /// Whether to add `"calibrated": true/false` to found positions: true only when a stored
     /// factor for the fix's own source and emitter count scaled its radius.
     public var reportsCalibration = false
-    /// The client whose successive requests these are, when a request's repeats of the one
-    /// before should be aged (`serve`, `locate --batch --sequence`); nil takes each request alone.
+    /// Each client's successive requests, when a request's repeats of the same client's
+    /// previous one should be aged (`serve`, `locate --batch --sequence`); nil takes each
+    /// request alone.
     public var requestSequence: RequestSequence?
 
     /// Creates a locator over an open radio map.
