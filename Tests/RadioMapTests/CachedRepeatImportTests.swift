@@ -71,11 +71,12 @@ import TestSupport
         #expect(try map.accessPoints(for: [Self.bssid(0)])[Self.bssid(0)]?.sampleCount == 3)
     }
 
-    /// A long file: 100 networks logged 241 times in turn, 10 m further north each pass. Each
-    /// even pass after the first gives every network its previous signal exactly when `cached`,
-    /// else 1 dB off it (a near miss): 12,000 such pairs. The odd passes move it 4–6 dB (neither).
-    static func longWalk(cached: Bool) -> String {
-        let (networks, passes) = (100, 241)
+    /// A long file: 100 networks logged `passes` times in turn, 10 m further north each pass.
+    /// Each even pass after the first gives every network its previous signal exactly when
+    /// `cached`, else 1 dB off it (a near miss): 12,000 such pairs in 241 passes. The odd passes
+    /// move it 4–6 dB (neither).
+    static func longWalk(cached: Bool, passes: Int = 241) -> String {
+        let networks = 100
         var text = "WigleWifi-1.4,appRelease=2.25,model=test,release=6.0.1,device=test,display=t,board=t,brand=t\n"
         text += "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
         for pass in 0..<passes {

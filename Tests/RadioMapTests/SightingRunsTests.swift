@@ -69,13 +69,95 @@ import TestSupport
 
     /// A file of several batches into a map past the page cache goes through the scratch file
     /// (and says so in its progress); the same file into a small map goes straight into the
-    /// table. Both maps must hold the same sightings and place the same access points.
-    @Test func aSpilledImportStoresWhatADirectImportStores() throws {
+    /// table. Both maps must hold the same sightings, place the same access points and count
+    /// them alike — also when the map fills up partway through the file (`directBatches`: the
+    /// first batch goes straight into the table, the rest is spilled), and when a second file
+    /// updates what the first placed.
+    @Test(arguments: [0, 1])
+    func aSpilledImportStoresWhatADirectImportStores(directBatches: Int) throws {
         let directory = TemporaryDirectory()
+        let whole = Self.randomWalk(rows: 30_000, seed: 3, in: directory)
+        let spilled = try RadioMap(path: directory.path("spilled.sqlite"), mode: .readWrite)
+        // As if the map outgrew the page cache at once, or after the first batch (8 Ki rows).
+        spilled.importSpillThreshold = directBatches == 0 ? 0 : try Self.mapBytes(spilled) + Self.slack
+        var spilledWrites: [ImportProgress.SortedWrite] = []
+        let summary = try spilled.importSurvey(at: whole, options: ImportOptions()) { update in
+            if let write = update.sortedWrite { spilledWrites.append(write) }
+        }
+        #expect(summary.rowsImported == 30_000)
+        let spilledRows = 30_000 - 8_192 * directBatches
+        #expect(spilledWrites.last == ImportProgress.SortedWrite(written: spilledRows, total: spilledRows))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix(".whereabouts-import") })
+
+        let direct = try RadioMap(path: directory.path("direct.sqlite"), mode: .readWrite)
+        var directWrites = 0
+        let directSummary = try direct.importSurvey(at: whole, options: ImportOptions()) { update in
+            if update.sortedWrite != nil { directWrites += 1 }
+        }
+        #expect(directWrites == 0)
+        #expect(try Self.rows(Self.sightings, columns: 7, in: spilled) == Self.rows(Self.sightings, columns: 7, in: direct))
+        let placed = try Self.rows(Self.places, columns: 5, in: spilled)
+        #expect(placed.count > 2_900)  // of 3,000 addresses drawn at random
+        #expect(placed == (try Self.rows(Self.places, columns: 5, in: direct)))
+        #expect(summary.accessPointsNew == placed.count)
+        #expect(summary.accessPointsNew == directSummary.accessPointsNew)
+        #expect(summary.accessPointsUpdated == 0)  // each counted once, also when met before and after the spill began
+
+        // A second file hearing most of the same addresses again: updated, not new.
+        let more = Self.randomWalk(rows: 12_000, seed: 4, in: directory)
+        let (again, directAgain) = (try spilled.importSurvey(at: more, options: ImportOptions(), progress: nil),
+                                    try direct.importSurvey(at: more, options: ImportOptions(), progress: nil))
+        #expect(again.accessPointsUpdated > 2_500)
+        #expect(again.accessPointsNew == directAgain.accessPointsNew)
+        #expect(again.accessPointsUpdated == directAgain.accessPointsUpdated)
+        #expect(try Self.rows(Self.places, columns: 5, in: spilled) == Self.rows(Self.places, columns: 5, in: direct))
+    }
+
+    /// A file logging its scan cache, spilled: the merge leaves out the repeats stored before
+    /// the verdict (after its first 10,000 repeats, about row 20,000) that are still in the
+    /// runs, the ones already in the table are deleted, and the access points come out as a
+    /// direct import places them.
+    @Test func aSpilledFileThatLogsItsCacheLeavesOutWhatADirectImportLeavesOut() throws {
+        let directory = TemporaryDirectory()
+        let walk = CachedRepeatImportTests.longWalk(cached: true, passes: 601)
+        let path = RadioMapFixtures.write(Array(walk.utf8), named: "long.csv", in: directory)
+        let direct = try RadioMap(path: directory.path("direct.sqlite"), mode: .readWrite)
+        let directSummary = try direct.importSurvey(at: path, options: ImportOptions(), progress: nil)
+        #expect(directSummary.rowsImported == 30_100)
+        // Everything spilled, or the first batch of 8 Ki rows straight into the table.
+        for directBatches in [0, 1] {
+            let spilled = try RadioMap(path: directory.path("spilled\(directBatches).sqlite"), mode: .readWrite)
+            spilled.importSpillThreshold = directBatches == 0 ? 0 : try Self.mapBytes(spilled) + Self.slack
+            var spilledWrites = 0
+            let summary = try spilled.importSurvey(at: path, options: ImportOptions()) { update in
+                if update.sortedWrite != nil { spilledWrites += 1 }
+            }
+            #expect(spilledWrites > 0)
+            #expect(summary.cachedRepeats?.count == 30_000)
+            #expect(summary.rowsImported == 30_100)
+            #expect(try Self.rows(Self.sightings, columns: 7, in: spilled) == Self.rows(Self.sightings, columns: 7, in: direct))
+            #expect(try Self.rows(Self.places, columns: 5, in: spilled) == Self.rows(Self.places, columns: 5, in: direct))
+            #expect(summary.accessPointsNew == 100)
+        }
+    }
+
+    static let sightings = "SELECT bssid, latitude, longitude, accuracy, signal, time, ssid FROM ap_observations ORDER BY 1, 2, 3, 4, 5, 6, 7"
+    static let places = "SELECT bssid, round(latitude, 9), round(longitude, 9), radius, samples FROM access_points ORDER BY bssid"
+
+    /// Room for the pages an import's first rows add before its first batch is written.
+    static let slack: Int64 = 64 << 10
+
+    static func mapBytes(_ map: RadioMap) throws -> Int64 {
+        try map.connection.integer("PRAGMA page_count") * map.connection.integer("PRAGMA page_size")
+    }
+
+    /// A WiGLE file of `rows` sightings of 3,000 addresses drawn at random, with empty,
+    /// non-ASCII and absent fields.
+    static func randomWalk(rows count: Int, seed: UInt64, in directory: TemporaryDirectory) -> String {
         let header = "WigleWifi-1.4,appRelease=2.26,model=Test\n"
             + "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
-        var random = SplitMix64(seed: 3)
-        let rows = (0..<30_000).map { row in
+        var random = SplitMix64(seed: seed)
+        let rows = (0..<count).map { row in
             let bssid = BSSID(rawValue: 0x0012_3400_0000 + UInt64.random(in: 0..<3_000, using: &random))
             let signal = Int.random(in: -95 ... -40, using: &random)
             let ssid = row % 11 == 0 ? "" : "net\(row % 13) é"
@@ -84,29 +166,7 @@ import TestSupport
                           32 + Double.random(in: 0...0.05, using: &random), 34.8 + Double.random(in: 0...0.05, using: &random),
                           row % 4 == 0 ? "" : "\(Int.random(in: 3...30, using: &random))")
         }
-        let whole = RadioMapFixtures.write(Array((header + rows.joined()).utf8), named: "whole.csv", in: directory)
-        let spilled = try RadioMap(path: directory.path("spilled.sqlite"), mode: .readWrite)
-        spilled.importSpillThreshold = 0  // as if the map had outgrown the page cache
-        var spilledWrites: [ImportProgress.SortedWrite] = []
-        let summary = try spilled.importSurvey(at: whole, options: ImportOptions()) { update in
-            if let write = update.sortedWrite { spilledWrites.append(write) }
-        }
-        #expect(summary.rowsImported == 30_000)
-        #expect(spilledWrites.last == ImportProgress.SortedWrite(written: 30_000, total: 30_000))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix(".whereabouts-import") })
-
-        let direct = try RadioMap(path: directory.path("direct.sqlite"), mode: .readWrite)
-        var directWrites = 0
-        _ = try direct.importSurvey(at: whole, options: ImportOptions()) { update in
-            if update.sortedWrite != nil { directWrites += 1 }
-        }
-        #expect(directWrites == 0)
-        let sightings = "SELECT bssid, latitude, longitude, accuracy, signal, time, ssid FROM ap_observations ORDER BY 1, 2, 3, 4, 5, 6, 7"
-        #expect(try Self.rows(sightings, columns: 7, in: spilled) == Self.rows(sightings, columns: 7, in: direct))
-        let places = "SELECT bssid, round(latitude, 9), round(longitude, 9), radius, samples FROM access_points ORDER BY bssid"
-        let placed = try Self.rows(places, columns: 5, in: spilled)
-        #expect(placed.count > 2_900)  // of 3,000 addresses drawn at random
-        #expect(placed == (try Self.rows(places, columns: 5, in: direct)))
+        return RadioMapFixtures.write(Array((header + rows.joined()).utf8), named: "walk\(seed).csv", in: directory)
     }
 
     /// The query's rows as text, its `columns` columns joined by "|" (NULL as "∅").

@@ -24,6 +24,13 @@ final class EmitterReaggregation {
         for area in areas.sorted() { try aggregateArea(area) }
     }
 
+    /// Re-aggregates one access point now, once all its changed observations are written, so
+    /// that `run` need not (an import's merge of sorted sightings calls it in key order).
+    func reaggregateAccessPoint(_ raw: UInt64) throws {
+        accessPoints.remove(raw)
+        try aggregateAccessPoint(BSSID(rawValue: raw))
+    }
+
     private func aggregateAccessPoint(_ bssid: BSSID) throws {
         let key: [SQLiteValue] = [.integer(Int64(bssid.rawValue))]
         let learning = try learningImports()

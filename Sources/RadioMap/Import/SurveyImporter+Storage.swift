@@ -55,25 +55,35 @@ extension SurveyImporter {
         batchLimit = min(2 * batchLimit, Self.observationBatchSize)
     }
 
-    /// Writes what is still pending once every row has been stored, counts the published cells,
-    /// and takes the cached repeats out again when the file logs its scan cache (`CachedRepeats`).
+    /// Writes what is still pending once every row has been stored, takes the cached repeats
+    /// out again when the file logs its scan cache (`CachedRepeats`), merges the spilled runs,
+    /// and writes and counts the published cells.
     func finishRows() throws {
-        try writeAccessPointObservations()
+        if sightingRuns == nil {
+            try insertPendingAccessPointObservations()
+        } else if !pendingAccessPointObservations.isEmpty {
+            try spillAccessPointObservations()
+        }
+        let repeats = try removeCachedRepeats()
+        try mergeSightingRuns(leavingOut: repeats)
         try flushPublishedCells()
         try countPublishedCells()
-        try removeCachedRepeats()
     }
 
     /// Deletes the exact repeats stored before the file was judged, when they run far above
-    /// chance; the touched access points are re-aggregated from what stays.
-    private func removeCachedRepeats() throws {
-        guard cachedRepeats.logsScanCache else { return }
+    /// chance, and returns them in key order for the merge to leave out of the spilled runs
+    /// (none when the file keeps its rows).
+    private func removeCachedRepeats() throws -> [(bssid: UInt64, line: Int)] {
+        guard cachedRepeats.logsScanCache else { return [] }
+        let repeats = cachedRepeats.storedRepeats()
         let delete = try connection.cachedStatement(
             sql: "DELETE FROM ap_observations WHERE bssid = ? AND import_id = ? AND line = ?")
-        // In key order, like the inserts: each page of `ap_observations` is visited once.
-        for row in cachedRepeats.storedRepeats() {
+        // In key order, like the inserts: each page of `ap_observations` is visited once. A
+        // repeat still in a spilled run is not in the table yet, and deletes nothing.
+        for row in repeats {
             try delete.execute([.integer(Int64(bitPattern: row.bssid)), .integer(importID), .integer(Int64(row.line))])
         }
+        return repeats
     }
 
     /// Writes a full batch of pending access-point sightings: into the table while the map fits
@@ -88,16 +98,33 @@ extension SurveyImporter {
         growBatchLimit()
     }
 
-    /// Writes the sightings still pending once all rows are read, merging the spilled runs.
-    private func writeAccessPointObservations() throws {
-        guard let runs = sightingRuns else { return try insertPendingAccessPointObservations() }
-        if !pendingAccessPointObservations.isEmpty { try spillAccessPointObservations() }
+    /// Merges the spilled runs into the table, without `repeats` (in key order), and
+    /// re-aggregates each access point as soon as the last of its sightings is written: its
+    /// pages are still in the cache, and no set of the access points touched grows with the
+    /// file (a 20 M-row file names a million).
+    private func mergeSightingRuns(leavingOut repeats: [(bssid: UInt64, line: Int)]) throws {
+        guard let runs = sightingRuns else { return }
         var written = 0
+        var nextRepeat = repeats.startIndex
+        // The access point whose sightings may go on in the next batch.
+        var open: UInt64?
         try runs.merge(batchSize: 8_192) { batch in
-            try insertAccessPointObservations(batch)
+            // Both in key order: one pass over the repeats for the whole merge.
+            try insertAccessPointObservations(repeats.isEmpty ? batch : batch.filter { row in
+                let key = (row.bssid, row.line)
+                while nextRepeat < repeats.endIndex, (repeats[nextRepeat].bssid, repeats[nextRepeat].line) < key {
+                    nextRepeat += 1
+                }
+                return nextRepeat == repeats.endIndex || (repeats[nextRepeat].bssid, repeats[nextRepeat].line) != key
+            })
+            for row in batch where row.bssid != open {
+                if let done = open { try aggregation.reaggregateAccessPoint(done) }
+                open = row.bssid
+            }
             written += batch.count
             reportSortedWrite(ImportProgress.SortedWrite(written: written, total: runs.rowCount))
         }
+        if let done = open { try aggregation.reaggregateAccessPoint(done) }
         sightingRuns = nil  // closes the scratch file, and so removes it
     }
 
@@ -125,7 +152,7 @@ extension SurveyImporter {
         let runs = try sightingRuns ?? SightingRuns(directory: spilling.directory)
         sightingRuns = runs
         try runs.append(order.lazy.map { pending[$0.index] })
-        noteAccessPoints(in: order)
+        // The merge re-aggregates these access points as it writes them.
         pendingAccessPointObservations.removeAll(keepingCapacity: true)
     }
 
