@@ -31,6 +31,9 @@ public final class RadioMap {
     /// The map size past which an import spills its sorted sightings instead of inserting them
     /// batch by batch (`SightingRuns`): the page cache. Tests lower it to spill every batch.
     var importSpillThreshold = RadioMap.writerCacheBytes
+    /// How many access points `forgetImport` deletes the sightings of and re-aggregates at a
+    /// time. Tests lower it to take several chunks.
+    var forgetChunk = 65_536
 
     /// Opens the radio map at `path`.
     /// - Throws: `.missing` for a read-only open of a missing file, `.notARadioMap` for a file

@@ -20,7 +20,9 @@ import TestSupport
         return rows
     }
 
-    @Test func forgettingTheSecondFileGivesTheMapOfTheFirstAlone() throws {
+    /// `forgetChunk`: the access points are taken a few at a time, or all in one chunk.
+    @Test(arguments: [2, 65_536])
+    func forgettingTheSecondFileGivesTheMapOfTheFirstAlone(forgetChunk: Int) throws {
         let directory = TemporaryDirectory()
         let onlyFirst = directory.path("first.sqlite")
         _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: onlyFirst)
@@ -33,6 +35,7 @@ import TestSupport
         _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_v16_extra_columns.csv"), into: both)
 
         let map = try RadioMap(path: both, mode: .readWrite)
+        map.forgetChunk = forgetChunk
         let records = try map.imports()
         #expect(records.map(\.format) == ["wigle", "opencellid", "geosubmit", "wigle"])
         #expect(records[2].name == "geosubmit_sample.json")
@@ -43,6 +46,27 @@ import TestSupport
         #expect(try map.imports().map(\.id) == [records[0].id, records[1].id])
         #expect(try Self.snapshot(map) == Self.snapshot(RadioMap(path: onlyFirst, mode: .readOnly)))
         #expect(try map.forgetImport(id: records[3].id) == nil)
+    }
+
+    /// Retention has summarized the older half of the survey's sightings and kept the newer
+    /// half, so most access points stand on both: forgetting the survey leaves none of them.
+    @Test func forgettingAnImportHalfSummarizedLeavesNothingOfIt() throws {
+        let town = try TinyTownMap()
+        town.map.forgetChunk = 50
+        let (sightings, cellSightings) = (try town.count("ap_observations"), try town.count("cell_observations"))
+        let middle = try town.map.connection.integer(
+            "SELECT CAST(time AS INTEGER) FROM ap_observations ORDER BY time LIMIT 1 OFFSET ?", [.integer(sightings / 2)])
+        try town.map.applyRetention(keepingDays: 1, now: Date(timeIntervalSince1970: Double(middle + 86_400)))
+        let both = try town.map.connection.integer("""
+            SELECT count(*) FROM ap_observation_summaries WHERE bssid IN (SELECT bssid FROM ap_observations)
+            """)
+        #expect(both > 100)  // of 357 access points
+        let survey = try #require(try town.map.imports().first)
+        let forgotten = try #require(try town.map.forgetImport(id: survey.id))
+        #expect(forgotten.observationsRemoved == Int(sightings + cellSightings))
+        #expect(try town.count("access_points") == 0)
+        #expect(try town.count("ap_observations") == 0)
+        #expect(try town.count("ap_observation_summaries") == 0)
     }
 
     @Test func forgettingPublishedCellsRemovesThemAndTheirAreas() throws {

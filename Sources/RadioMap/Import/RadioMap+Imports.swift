@@ -43,11 +43,11 @@ extension RadioMap {
                 select.reset()
 
                 let aggregation = EmitterReaggregation(connection: connection)
-                for sql in ["SELECT DISTINCT bssid FROM ap_observations WHERE import_id = ?",
-                            "SELECT bssid FROM ap_observation_summaries WHERE import_id = ?"] {
-                    let accessPoints = try connection.makeStatement(sql: sql)
-                    accessPoints.bind(key)
-                    while try accessPoints.step() { aggregation.accessPoints.insert(UInt64(bitPattern: accessPoints.int64(0))) }
+                let summarizedAccessPoints = try connection.makeStatement(
+                    sql: "SELECT bssid FROM ap_observation_summaries WHERE import_id = ?")
+                summarizedAccessPoints.bind(key)
+                while try summarizedAccessPoints.step() {
+                    aggregation.accessPoints.insert(UInt64(bitPattern: summarizedAccessPoints.int64(0)))
                 }
                 let published = try collectCells(
                     "SELECT radio, mcc, mnc, area, cell_id FROM cells WHERE source = 'opencellid' AND import_id = ?", key)
@@ -58,15 +58,17 @@ extension RadioMap {
                 aggregation.cells = published.union(observed).union(summarized)
                 aggregation.areas = Set(aggregation.cells.map(\.areaIdentity))
 
-                try connection.cachedStatement(sql: "DELETE FROM ap_observations WHERE import_id = ?").execute(key)
-                var observationsRemoved = connection.changes
-                try connection.cachedStatement(sql: "DELETE FROM cell_observations WHERE import_id = ?").execute(key)
-                observationsRemoved += connection.changes
+                // The summaries go first: the access points re-aggregated with their sightings
+                // below must not count this import's summaries either.
+                var observationsRemoved = 0
                 for table in ["ap_observation_summaries", "cell_observation_summaries"] {
                     observationsRemoved += Int(try connection.integer(
                         "SELECT coalesce(sum(samples), 0) FROM \(table) WHERE import_id = ?", key))
                     try connection.cachedStatement(sql: "DELETE FROM \(table) WHERE import_id = ?").execute(key)
                 }
+                observationsRemoved += try forgetAccessPointObservations(importID: id, aggregation: aggregation)
+                try connection.cachedStatement(sql: "DELETE FROM cell_observations WHERE import_id = ?").execute(key)
+                observationsRemoved += connection.changes
                 try connection.cachedStatement(
                     sql: "DELETE FROM cells WHERE source = 'opencellid' AND import_id = ?").execute(key)
                 let publishedCellsRemoved = connection.changes
@@ -89,6 +91,32 @@ extension RadioMap {
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
+    }
+
+    /// Deletes import `importID`'s access-point sightings and re-aggregates each access point
+    /// they were of; returns how many were deleted. The access points are taken `forgetChunk`
+    /// at a time in key order (the table's own: one pass over it in all), so memory stays the
+    /// same whether the import named a thousand or ten million.
+    private func forgetAccessPointObservations(importID: Int64, aggregation: EmitterReaggregation) throws -> Int {
+        let next = try connection.cachedStatement(sql: """
+            SELECT DISTINCT bssid FROM ap_observations WHERE bssid > ? AND import_id = ? ORDER BY bssid LIMIT ?
+            """)
+        let delete = try connection.cachedStatement(
+            sql: "DELETE FROM ap_observations WHERE bssid BETWEEN ? AND ? AND import_id = ?")
+        var (removed, after) = (0, Int64.min)
+        var chunk: [Int64] = []
+        repeat {
+            chunk.removeAll(keepingCapacity: true)
+            next.bind([.integer(after), .integer(importID), .integer(Int64(forgetChunk))])
+            while try next.step() { chunk.append(next.int64(0)) }
+            next.reset()
+            guard let first = chunk.first, let last = chunk.last else { break }
+            try delete.execute([.integer(first), .integer(last), .integer(importID)])
+            removed += connection.changes
+            for bssid in chunk { try aggregation.reaggregateAccessPoint(UInt64(bitPattern: bssid)) }
+            after = last
+        } while chunk.count == forgetChunk
+        return removed
     }
 
     func collectCells(_ sql: String, _ key: [SQLiteValue]) throws -> Set<CellIdentity> {
