@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import JSONCodec
 import PositioningCore
 import RadioMap
 import TestSupport

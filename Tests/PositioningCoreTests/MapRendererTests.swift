@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import JSONCodec
 import Testing
 
 @testable import PositioningCore

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import PositioningCore
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import JSONCodec
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import PositioningCore
 
 /// Writes fixes as NMEA 0183 sentences — GGA (position, quality, HDOP, altitude) and RMC

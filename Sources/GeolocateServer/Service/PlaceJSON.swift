@@ -1,3 +1,4 @@
+import JSONCodec
 import PositioningCore
 import RadioMap
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// What one estimator made of one held-out query.
 public struct EvaluationOutcome: Hashable, Sendable {

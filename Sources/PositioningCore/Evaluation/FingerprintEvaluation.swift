@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// Scores a fingerprint matcher on a validation table: position error in the table's own
 /// (EPSG:3857) metres, building and floor hit rates — the figures the UJIIndoorLoc/EvAAL

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Reads the fields of one `wifiAccessPoints` or `cellTowers` entry; a field it cannot use
 /// becomes the reason the entry is skipped.
 ///

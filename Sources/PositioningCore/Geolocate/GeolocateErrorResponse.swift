@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The body of a failed geolocate response, in the Google / Ichnaea error shape.
 ///
 /// ```json

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Why a geolocate request was refused as a whole (HTTP 400 `parseError`).
 ///
 /// Problems with a single access point or cell do not refuse the request: that entry is

@@ -1,3 +1,5 @@
+import JSONCodec
+
 extension GeolocateRequest {
     /// Parses a geolocate request body (Ichnaea / Google shape).
     ///

@@ -1,3 +1,5 @@
+import JSONCodec
+
 extension GeolocateRequest {
     /// The request as compact geolocate JSON, which `parse(_:)` reads back unchanged —
     /// except `skippedEntries` and `isAssociated`, which the format has no field for, and a

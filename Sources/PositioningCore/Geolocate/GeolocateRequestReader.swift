@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Reads a geolocate request straight from tokens, without building the whole document.
 ///
 /// This is `GeolocateRequest.parse`'s fast path for the bodies real clients send. It

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The body of a successful geolocate response: Ichnaea's shape, plus Whereabouts' additions.
 ///
 /// `location` and `accuracy` are exactly what Ichnaea and Google return, so GeoClue and every

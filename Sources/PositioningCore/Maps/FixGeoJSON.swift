@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// A `FixMap` as a GeoJSON FeatureCollection (RFC 7946), for GIS tools and web maps: the fix
 /// (Point), its 68 % uncertainty circle (Polygon), and the emitters that have a position

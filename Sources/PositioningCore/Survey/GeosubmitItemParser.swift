@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// Turns one item of an Ichnaea geosubmit v2 document into survey rows.
 ///

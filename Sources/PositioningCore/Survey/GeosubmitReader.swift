@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Reads an Ichnaea geosubmit v2 document (`{"items":[{…},{…}]}`) item by item, from chunks.
 ///
 /// Stumbler apps write these files as one line of many megabytes, and a document decoder needs

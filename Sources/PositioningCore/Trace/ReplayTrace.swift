@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// The replay-trace format (DESIGN.md): JSON lines, each an object with `time` (ISO 8601 or
 /// Unix milliseconds) and any of `wifiAccessPoints` and `cellTowers` (geolocate shapes) and

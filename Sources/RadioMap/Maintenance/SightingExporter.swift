@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import PositioningCore
 
 /// Writes sightings as WiGLE 1.4 rows or geosubmit items (see `RadioMap.export`).

@@ -1,5 +1,6 @@
 import Foundation
 import GeolocateServer
+import JSONCodec
 import PositioningCore
 import RadioMap
 

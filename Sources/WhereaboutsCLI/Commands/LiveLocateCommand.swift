@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import GeolocateServer
+import JSONCodec
 import LocationService
 import PositioningCore
 import RadioMap

@@ -1,6 +1,7 @@
 import Cellular
 import Foundation
 import GNSS
+import JSONCodec
 import PositioningCore
 import RadioMap
 import WiFiScanner

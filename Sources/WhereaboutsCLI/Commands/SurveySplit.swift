@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import PositioningCore
 
 /// Splits a WiGLE-style CSV with extra columns into a training survey and held-out scans.

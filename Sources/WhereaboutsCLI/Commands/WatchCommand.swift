@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import JSONCodec
 import LocationService
 import PositioningCore
 

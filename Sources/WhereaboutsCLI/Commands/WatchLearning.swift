@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import JSONCodec
 import LocationService
 import PositioningCore
 import RadioMap

@@ -1,4 +1,4 @@
-import PositioningCore
+import JSONCodec
 
 /// JSONParser over raw bytes (read in place, so ASan sees any read past the input), with the
 /// default depth limit and a small one.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import JSONCodec
 
 @Suite struct JSONParserTests {
     struct Valid: CustomTestStringConvertible, Sendable {

@@ -98,13 +98,20 @@ public struct JSONWriter: Sendable {
         needsSeparator = true
     }
 
-    /// Writes an emitter's identifier as a string; a BSSID goes straight into the buffer,
-    /// without a `String` (it needs no escaping).
-    mutating func write(_ emitter: EmitterID) {
-        guard case .accessPoint(let bssid) = emitter else { return write(emitter.description) }
+    /// Writes a string whose text `appendText` appends straight into the buffer, without
+    /// making a `String` or looking for characters to escape: for text written often that never
+    /// needs an escape, such as a BSSID's `aa:bb:cc:dd:ee:ff` in every geolocate response.
+    ///
+    /// - Parameter appendText: appends the string's UTF-8 bytes, which must hold no quote,
+    ///   backslash or control character (checked in debug builds).
+    public mutating func writeUnescapedString(_ appendText: (inout [UInt8]) -> Void) {
         beginValue()
         bytes.append(UInt8(ascii: "\""))
-        bssid.appendText(to: &bytes)
+        let start = bytes.count
+        appendText(&bytes)
+        assert(
+            bytes[start...].allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+            "writeUnescapedString(_:) appended a byte that needs an escape")
         bytes.append(UInt8(ascii: "\""))
         needsSeparator = true
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PositioningCore
+@testable import JSONCodec
 
 /// Every way a JSON text can be malformed is refused, at the right byte, for the right reason.
 @Suite struct JSONParserRejectionTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import JSONCodec
 
 @Suite struct JSONWriterTests {
     private func written(_ body: (inout JSONWriter) -> Void) -> String {
@@ -42,6 +42,21 @@ import TestSupport
     ])
     func escapesStrings(string: String, expected: String) {
         #expect(written { $0.write(string) } == expected)
+    }
+
+    @Test func unescapedStringsGoStraightIntoTheBufferAsMembersAndElements() {
+        let text = written { writer in
+            writer.beginObject()
+            writer.writeKey("macAddress")
+            writer.writeUnescapedString { $0.append(contentsOf: "aa:bb:cc:dd:ee:ff".utf8) }
+            writer.writeKey("ids")
+            writer.beginArray()
+            writer.writeUnescapedString { $0.append(contentsOf: "262-1".utf8) }
+            writer.writeUnescapedString { _ in }
+            writer.endArray()
+            writer.endObject()
+        }
+        #expect(text == #"{"macAddress":"aa:bb:cc:dd:ee:ff","ids":["262-1",""]}"#)
     }
 
     @Test(arguments: [

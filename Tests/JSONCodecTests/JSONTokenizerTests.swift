@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PositioningCore
+@testable import JSONCodec
 
 @Suite struct JSONTokenizerTests {
     private func tokens(
