@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 import Testing
 
 @testable import GeolocateServer

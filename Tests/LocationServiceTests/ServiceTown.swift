@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 import TestSupport
 import WorldSimulator
 

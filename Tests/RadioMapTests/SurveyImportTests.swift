@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import SurveyFormats
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import SurveyFormats
 import Testing
 import TestSupport
 
@@ -57,9 +58,8 @@ import TestSupport
         #expect(response["building"]?.stringValue == "7")
         #expect(response["calibrated"]?.boolValue == false)
         // The middle spot of the row: 10 EPSG:3857 metres east of the first.
-        let truth = Coordinate(
-            latitude: FingerprintTableRowParser.latitude(fromMercatorY: 4864920.77),
-            longitude: FingerprintTableRowParser.longitude(fromMercatorX: -7531.26))
+        let spot = WebMercator.unproject(x: -7531.26, y: 4864920.77)
+        let truth = Coordinate(latitude: spot.latitude, longitude: spot.longitude)
         let found = Coordinate(
             latitude: try #require(response["location"]?["lat"]?.doubleValue),
             longitude: try #require(response["location"]?["lng"]?.doubleValue))

@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import JSONCodec
+import SurveyFormats
 import Testing
 import TestSupport
 

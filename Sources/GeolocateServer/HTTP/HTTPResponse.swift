@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// One HTTP/1.1 response with a complete body, ready to be written.
 public struct HTTPResponse: Hashable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// Answers the server's routes for one worker thread: it owns that thread's read-only radio
 /// map connection, so it is neither `Sendable` nor shared.

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// Answers geolocate requests against a radio map with one estimator: parse, one batched
 /// lookup, estimate, render. Shared by `locate --request/--batch` and `serve`.

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// Radios that play back a trace (`watch --replay`): each sample is one epoch, due at its
 /// recorded time scaled by the pace, measured on a `LocationClock`.

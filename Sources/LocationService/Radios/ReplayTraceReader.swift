@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// Reads a replay-trace file front to back, one sample at a time, 64 KiB at a time: a trace of
 /// hours replays in the memory of a few lines.

@@ -16,6 +16,16 @@ public enum WebMercator {
         return (radius * coordinate.longitude * .pi / 180, radius * log(tan(.pi / 4 + latitude / 2)))
     }
 
+    /// The position whose projection is (x, y): the spherical inverse of `project`, in degrees
+    /// (not validated: a y beyond `extent` gives a latitude past ±85°, an x beyond it a longitude
+    /// past ±180°).
+    public static func unproject(x: Double, y: Double) -> (latitude: Double, longitude: Double) {
+        ((2 * atan(exp(y / radius)) - .pi / 2) * 180 / .pi, x / radius * 180 / .pi)
+    }
+
+    /// The projection's extent: x and y lie within ±π × `radius` metres.
+    public static let extent = 20_037_508.342789244
+
     /// The straight-line distance between two positions in projected metres.
     public static func distance(from a: Coordinate, to b: Coordinate) -> Double {
         let (ax, ay) = project(a), (bx, by) = project(b)

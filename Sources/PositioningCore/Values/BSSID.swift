@@ -84,8 +84,10 @@ public struct BSSID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Appends the text form (`aa:bb:cc:dd:ee:ff`, as `description`) to `bytes` without making
-    /// a `String`: what `JSONWriter` writes for every emitter of a geolocate response.
-    func appendText(to bytes: inout [UInt8]) {
+    /// a `String`: what a geolocate response writes for every access point it names.
+    ///
+    /// - Parameter bytes: the buffer the 17 bytes are appended to.
+    public func appendText(to bytes: inout [UInt8]) {
         forEachTextByte { _, byte in bytes.append(byte) }
     }
 

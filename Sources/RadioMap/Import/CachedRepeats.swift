@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// The rows of a survey file that log its phone's scan cache again: the same network with
 /// exactly the signal it had on its previous row.

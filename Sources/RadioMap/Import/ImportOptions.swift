@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// How `RadioMap.importSurvey` treats a file.
 public struct ImportOptions: Sendable {

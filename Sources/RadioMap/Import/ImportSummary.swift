@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// What an import did: the report `whereabouts import` prints.
 public struct ImportSummary: Sendable {

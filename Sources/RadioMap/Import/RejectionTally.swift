@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// Counts rejected rows by reason, keeping the first few line numbers and the first detail.
 struct RejectionTally {

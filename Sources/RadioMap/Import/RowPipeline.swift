@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// Reads, splits and parses a CSV survey's rows on a thread of its own while the importer
 /// writes the previous batch on the calling thread: the machine has two cores, and reading,

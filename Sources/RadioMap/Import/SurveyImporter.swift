@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// Streams one survey file into the radio map inside one transaction (see
 /// `RadioMap.importSurvey`). Used once, then discarded.

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// Streams one GeoNames file (places, `countryInfo.txt` or `admin1CodesASCII.txt`) into the
 /// places tables in one transaction (see `RadioMap.importPlaces`). Used once, then discarded.

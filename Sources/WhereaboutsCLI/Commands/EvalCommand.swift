@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// `whereabouts eval`: measures Whereabouts and the Ichnaea peer side by side on held-out
 /// ground truth.

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// `whereabouts import FILE…`: survey and reference data into the radio map.
 enum ImportCommand: WhereaboutsCommand {

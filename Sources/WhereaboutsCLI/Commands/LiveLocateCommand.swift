@@ -5,6 +5,7 @@ import JSONCodec
 import LocationService
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// The live half of `whereabouts locate`: option handling and output around
 /// `LocationManager.requestLocation`.

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 
 /// How old each held-out Wi-Fi reading of a survey file really is, when the file logs its
 /// phone's scan cache (`ScanCacheEvidence`): a row repeating its network's previous signal

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 import WiFiScanner
 
 /// `whereabouts scan`: the access points this machine hears, through nl80211.

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import PositioningCore
+import SurveyFormats
 
 /// Splits a WiGLE-style CSV with extra columns into a training survey and held-out scans.
 ///

@@ -3,6 +3,7 @@ import GNSS
 import JSONCodec
 import LocationService
 import PositioningCore
+import SurveyFormats
 
 /// `whereabouts watch`: continuous updates and region events from live radios or a replayed trace.
 enum WatchCommand: WhereaboutsCommand {

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import LocationService
 import PositioningCore
+import SurveyFormats
 
 /// Fixes and region events for people and scripts: the geolocate response shape (with the
 /// fallback trail, timestamp and `cached`) for `locate --json` and `watch --json`, a line of

@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 extension TownWriter {
     /// The two traces `simulate` writes.

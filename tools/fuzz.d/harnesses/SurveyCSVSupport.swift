@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// Reads `bytes` as a CSV file the way the importer does — incrementally, in chunks whose size
 /// the first byte chooses (1…32 × `chunkScale` bytes) — so the fuzzer also explores records

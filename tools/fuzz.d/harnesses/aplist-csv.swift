@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 private let accessPointListColumns = ["ssid", "bssid", "encryption", "vendor", "longitude", "latitude"]
 

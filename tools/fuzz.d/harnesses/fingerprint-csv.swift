@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 private let fingerprintColumns = (1...8).map { "WAP00\($0)" } + [
     "LONGITUDE", "LATITUDE", "FLOOR", "BUILDINGID", "SPACEID", "RELATIVEPOSITION", "USERID", "PHONEID", "TIMESTAMP",

@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// GeolocateRequest.parse: the token-level fast path and, when it gives up, the document path.
 @_cdecl("LLVMFuzzerTestOneInput")

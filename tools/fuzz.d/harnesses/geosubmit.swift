@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// Geosubmit JSON: GeosubmitReader fed in chunks whose size the first byte chooses (so tokens
 /// and items are cut at every place), with an item limit the second byte chooses, and

@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 private let openCellIDColumns = [
     "radio", "mcc", "net", "area", "cell", "unit", "lon", "lat", "range", "samples", "changeable", "created",

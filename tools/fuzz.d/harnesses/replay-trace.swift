@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 /// ReplayTrace.parse: whole traces (JSON lines with time, wifiAccessPoints, cellTowers, gnss).
 @_cdecl("LLVMFuzzerTestOneInput")

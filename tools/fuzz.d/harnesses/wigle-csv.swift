@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 
 private let wigleColumns = [
     "MAC", "SSID", "AuthMode", "FirstSeen", "Channel", "RSSI", "CurrentLatitude", "CurrentLongitude",

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 /// When a survey file's exact signal repeats mean its phone logged its scan cache.
 @Suite struct ScanCacheEvidenceTests {

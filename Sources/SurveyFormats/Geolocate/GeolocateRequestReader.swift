@@ -1,4 +1,5 @@
 import JSONCodec
+import PositioningCore
 
 /// Reads a geolocate request straight from tokens, without building the whole document.
 ///

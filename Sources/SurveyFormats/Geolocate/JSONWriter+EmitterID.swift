@@ -1,4 +1,5 @@
 import JSONCodec
+import PositioningCore
 
 extension JSONWriter {
     /// Writes an emitter's identifier as a string; a BSSID goes straight into the buffer,

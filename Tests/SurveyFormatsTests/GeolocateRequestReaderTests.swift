@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 /// The token-level fast path and the document path must give the same request.
 @Suite struct GeolocateRequestReaderTests {

@@ -1,4 +1,5 @@
 import JSONCodec
+import PositioningCore
 
 extension GeolocateRequest {
     /// Parses a geolocate request body (Ichnaea / Google shape).

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 
 /// Turns one item of an Ichnaea geosubmit v2 document into survey rows.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Turns the rows of a UJIIndoorLoc-style fingerprint table into fingerprints.
 ///
@@ -60,8 +61,9 @@ public struct FingerprintTableRowParser: Sendable {
         }
         let x = try SurveyField.double(fields[longitude], column: "LONGITUDE")
         let y = try SurveyField.double(fields[latitude], column: "LATITUDE")
-        guard x.isFinite, y.isFinite, abs(x) <= Self.mercatorLimit, abs(y) <= Self.mercatorLimit,
-            let position = Coordinate(validating: Self.latitude(fromMercatorY: y), Self.longitude(fromMercatorX: x))
+        let degrees = WebMercator.unproject(x: x, y: y)
+        guard x.isFinite, y.isFinite, abs(x) <= WebMercator.extent, abs(y) <= WebMercator.extent,
+            let position = Coordinate(validating: degrees.latitude, degrees.longitude)
         else {
             throw SurveyRowError(reason: SurveyRowError.invalidCoordinateReason, column: "LONGITUDE",
                                  detail: "(\(x), \(y)) is not an EPSG:3857 position")
@@ -87,12 +89,4 @@ public struct FingerprintTableRowParser: Sendable {
         return .fingerprint(Fingerprint(
             position: position, floor: floorNumber, building: building.map { fields[$0] }, time: time, readings: readings))
     }
-
-    /// Web Mercator's extent: π × 6 378 137 m.
-    private static let mercatorLimit = 20_037_508.342789244
-    private static let earthRadius = 6_378_137.0
-
-    /// EPSG:3857 → WGS84 (the spherical inverse of the Mercator projection).
-    static func longitude(fromMercatorX x: Double) -> Double { x / earthRadius * 180 / .pi }
-    static func latitude(fromMercatorY y: Double) -> Double { (2 * atan(exp(y / earthRadius)) - .pi / 2) * 180 / .pi }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import PositioningCore
+import SurveyFormats
 import Testing
 
 @Suite struct SurveyGeosubmitReaderTests {

@@ -1,4 +1,5 @@
 import JSONCodec
+import PositioningCore
 
 /// The body of a successful geolocate response: Ichnaea's shape, plus Whereabouts' additions.
 ///

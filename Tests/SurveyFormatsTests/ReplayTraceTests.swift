@@ -1,7 +1,8 @@
 import Foundation
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct ReplayTraceTests {
     @Test func readsBothTimeFormsScansCellsAndGNSS() throws {

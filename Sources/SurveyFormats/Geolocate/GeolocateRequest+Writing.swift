@@ -1,4 +1,5 @@
 import JSONCodec
+import PositioningCore
 
 extension GeolocateRequest {
     /// The request as compact geolocate JSON, which `parse(_:)` reads back unchanged —

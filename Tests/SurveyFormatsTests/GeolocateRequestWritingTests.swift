@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct GeolocateRequestWritingTests {
     @Test func writesTheGeolocateShape() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Turns the rows of an OpenCellID / Mozilla Location Service cell export into cells.
 ///

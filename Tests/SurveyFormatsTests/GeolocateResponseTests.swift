@@ -1,8 +1,9 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct GeolocateResponseTests {
     private static let berlin = Location(
@@ -26,6 +27,17 @@ import Testing
     @Test func rendersAnEstimateInIchnaeasShapeWithAdditions() throws {
         let response = GeolocateResponse(estimate: try Self.estimate())
         #expect(response.jsonString == #"{"location":{"lat":52.5200066,"lng":13.404954},"accuracy":25.0,"source":"wifi","method":"centroid","emitters":{"used":[{"id":"aa:bb:cc:dd:ee:ff","weight":0.41},{"id":"00:11:22:33:44:55","weight":0.59}],"rejected":[{"id":"02:00:00:00:00:01","reason":"moved"},{"id":"lte/262/2/44803/20714553","reason":"outlier"}]},"notes":["Wi-Fi and cell agree"]}"#)
+    }
+
+    @Test func aFingerprintMatchSaysSoWithItsFloorAndBuilding() throws {
+        var estimate = try Self.estimate()
+        estimate.method = .fingerprint
+        estimate.floor = 1
+        estimate.building = "1"
+        let json = GeolocateResponse(estimate: estimate).jsonString
+        #expect(json.contains(#""method":"fingerprint""#))
+        #expect(json.contains(#""floor":1"#))
+        #expect(json.contains(#""building":"1""#))
     }
 
     @Test func keepsLocationAndAccuracyWhereEveryGeolocateClientLooks() throws {

@@ -1,4 +1,5 @@
 import PositioningCore
+import SurveyFormats
 import Testing
 
 /// Inputs `tools/fuzz` found to crash a parser, each kept so the crash stays fixed.

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Field conversions shared by the survey row parsers, each failing with a `SurveyRowError`.
 enum SurveyField {

@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// Turns the rows of an access-point list with known positions into access-point sightings.
 ///
 /// Research crawls and city Wi-Fi maps publish such lists, e.g. the Darmstadt one:

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct SurveyCSVRecordReaderTests {
     /// Feeds `text` in chunks of `chunkSize` bytes and collects every record.

@@ -1,7 +1,8 @@
 import Foundation
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct SurveyRowParserTests {
     static let wigleHeader = CSVRecord(line: 2, fields: [

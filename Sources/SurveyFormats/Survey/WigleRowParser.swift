@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Turns the rows of a WiGLE WiFi CSV into survey observations.
 ///

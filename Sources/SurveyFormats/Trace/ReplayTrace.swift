@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 
 /// The replay-trace format (DESIGN.md): JSON lines, each an object with `time` (ISO 8601 or
 /// Unix milliseconds) and any of `wifiAccessPoints` and `cellTowers` (geolocate shapes) and

@@ -1,6 +1,7 @@
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import SurveyFormats
 
 @Suite struct PlaceParserTests {
     static func row(

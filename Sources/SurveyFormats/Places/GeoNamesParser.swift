@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// Parses the lines of GeoNames dump files (geonames.org, CC BY 4.0) into values.
 ///
 /// Pure functions from one line to a value or a `SurveyRowError`, so the importer can count
