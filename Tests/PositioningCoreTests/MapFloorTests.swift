@@ -1,4 +1,5 @@
 import Foundation
+import IchnaeaEstimator
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import IchnaeaEstimator
 import JSONCodec
 import PositioningCore
 import RadioMap

@@ -1,5 +1,6 @@
 import Foundation
 import GeolocateServer
+import IchnaeaEstimator
 import PositioningCore
 import RadioMap
 

@@ -1,3 +1,5 @@
+import PositioningCore
+
 extension IchnaeaStationBuilder.Station {
     /// The Ichnaea station corresponding to a radio-map access point, for updating it with
     /// Ichnaea's builder.

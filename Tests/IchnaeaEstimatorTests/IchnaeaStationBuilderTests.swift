@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PositioningCore
+@testable import IchnaeaEstimator
 
 /// Ichnaea's station-building tests (`ichnaea/data/tests/test_station.py`) and observation
 /// weights (`ichnaea/models/observation.py`), reproduced against the Swift builder.

@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// How much one survey observation counts when Ichnaea builds a station
 /// (`ichnaea/models/observation.py`, the `weight` properties of the report classes).
 ///

@@ -1,7 +1,8 @@
 import Foundation
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import IchnaeaEstimator
 
 /// How the peer combines Wi-Fi and cell results, what it reports, and where it fails.
 @Suite struct IchnaeaEstimatorTests {

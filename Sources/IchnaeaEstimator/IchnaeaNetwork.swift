@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// One known emitter as Ichnaea's locate code sees it (`NETWORK_DTYPE` in `mac.py`/`cell.py`):
 /// where the radio map puts it, how the query heard it, and how much the map trusts it.
 struct IchnaeaNetwork {

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// The geodesy Ichnaea computes with (its `geocalc` extension), reproduced so the peer's
 /// numbers match Ichnaea's own to the centimetre.

@@ -1,7 +1,8 @@
 import Foundation
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import IchnaeaEstimator
 
 /// Ichnaea's own cell locate tests (`ichnaea/api/locate/tests/test_cell.py`), reproduced
 /// against the Swift peer. Fixture: cells of radius 500 m, one sample, created now; areas of

@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// One position result of Ichnaea's search (`ichnaea/api/locate/result.py`, `Position`) —
 /// one per Wi-Fi cluster, per cell area, or per area fallback — and the rule that picks the
 /// answer among them.

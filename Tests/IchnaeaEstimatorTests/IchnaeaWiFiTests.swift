@@ -1,7 +1,8 @@
 import Foundation
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import IchnaeaEstimator
 
 /// Ichnaea's own Wi-Fi locate tests (`ichnaea/api/locate/tests/test_wifi.py`), reproduced
 /// against the Swift peer. Fixture: base point 51.5 N, −0.1 E; stations of radius 5 m, one

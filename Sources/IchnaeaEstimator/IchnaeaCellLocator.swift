@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// Ichnaea's cell position search (`ichnaea/api/locate/cell.py`).
 ///
 /// Known cells are grouped by their area (radio, MCC, MNC, LAC/TAC); each group yields one

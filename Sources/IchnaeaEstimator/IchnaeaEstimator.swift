@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Mozilla Ichnaea's published Wi-Fi and cell locate algorithm, re-implemented as the reference
 /// peer that accuracy evaluations print beside Whereabouts' own estimator.

@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// Ichnaea's Wi-Fi position search (`ichnaea/api/locate/wifi.py` with `mac.py`).
 ///
 /// 1. Networks agree when they lie within 500 m of each other: complete-linkage hierarchical

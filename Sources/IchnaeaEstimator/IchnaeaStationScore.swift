@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// How much Ichnaea trusts a station or an area (`ichnaea/api/locate/score.py`).
 ///
