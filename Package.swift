@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "PositioningCore", dependencies: ["JSONCodec"]),
         .target(name: "SurveyFormats", dependencies: ["PositioningCore", "JSONCodec"]),
         .target(name: "IchnaeaEstimator", dependencies: ["PositioningCore"]),
-        .target(name: "RadioMap", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "CSQLite", "CZlib", "CLZMA", "CCrypto"]),
+        .target(name: "MapRendering", dependencies: ["PositioningCore", "JSONCodec"]),
+        .target(name: "RadioMap", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "MapRendering", "CSQLite", "CZlib", "CLZMA", "CCrypto"]),
         .target(name: "WiFiScanner", dependencies: ["PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["PositioningCore"]),
         .target(name: "GNSS", dependencies: ["PositioningCore", "JSONCodec"]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(
             name: "WhereaboutsCLI",
             dependencies: [
-                "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering", "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "LocationService",
                 "GeolocateServer",
             ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
@@ -38,7 +39,8 @@ let package = Package(
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
         .testTarget(name: "SurveyFormatsTests", dependencies: ["SurveyFormats", "PositioningCore", "JSONCodec", "TestSupport"]),
         .testTarget(name: "IchnaeaEstimatorTests", dependencies: ["IchnaeaEstimator", "PositioningCore", "TestSupport"]),
-        .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "JSONCodec", "IchnaeaEstimator", "TestSupport"]),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "PositioningCore", "JSONCodec", "TestSupport"]),
+        .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "TestSupport"]),
         .testTarget(name: "RadioMapTests", dependencies: ["RadioMap", "SurveyFormats", "TestSupport", "WorldSimulator"]),
         .testTarget(name: "WiFiScannerTests", dependencies: ["WiFiScanner", "CNetlink", "TestSupport"]),
         .testTarget(name: "CellularTests", dependencies: ["Cellular", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MapRendering
 import PositioningCore
 
 extension RadioMap {

@@ -1,5 +1,6 @@
 import Foundation
 import GeolocateServer
+import MapRendering
 import PositioningCore
 import RadioMap
 

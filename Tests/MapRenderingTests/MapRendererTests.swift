@@ -3,9 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import JSONCodec
+import PositioningCore
 import Testing
 
-@testable import PositioningCore
+@testable import MapRendering
 
 @Suite struct MapRendererTests {
     static let fix = Coordinate(latitude: 52.52, longitude: 13.405)

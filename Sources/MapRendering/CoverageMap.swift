@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// What a picture of the radio map shows: the access points and cells it knows in an area,
 /// where its surveys went, and the places there, so a user sees what their map covers.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Draws a `CoverageMap` as a self-contained SVG: a legend panel on the left, and on the right
 /// a north-up map of the survey positions (orange), access points (green when usable, red when

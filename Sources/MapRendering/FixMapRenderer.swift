@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Draws a `FixMap` as a self-contained SVG: a legend panel on the left, and on the right a
 /// north-up map of the fix (blue dot), its 68 % uncertainty circle, the emitters that counted

@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Maps coordinates to SVG pixels around a centre: a local tangent plane scaled to fit, north up.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 
 /// A `FixMap` as a GeoJSON FeatureCollection (RFC 7946), for GIS tools and web maps: the fix
 /// (Point), its 68 % uncertainty circle (Polygon), and the emitters that have a position

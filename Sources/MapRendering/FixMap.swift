@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// What a picture of one fix shows: the position and its uncertainty, and every emitter that
 /// was heard, where the radio map puts it, whether it counted (with its weight) or why not.
 ///
