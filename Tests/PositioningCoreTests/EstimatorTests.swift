@@ -1,68 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PositioningCore
-
-/// A small synthetic radio map: access points placed by distance and bearing from a point.
-struct RadioMapFixture {
-    var origin = Coordinate(latitude: 32.105, longitude: 35.195)
-    var wifi: [WiFiObservation] = []
-    var accessPoints: [BSSID: KnownAccessPoint] = [:]
-    var cells: [CellObservation] = []
-    var knownCells: [CellIdentity: KnownCell] = [:]
-    var areas: [AreaIdentity: KnownArea] = [:]
-    private var nextRouter: UInt64 = 1
-
-    init(origin: Coordinate = Coordinate(latitude: 32.105, longitude: 35.195)) {
-        self.origin = origin
-    }
-
-    /// A fresh manufacturer address for a distinct router.
-    mutating func newBSSID() -> BSSID {
-        defer { nextRouter += 1 }
-        return BSSID(rawValue: 0x0011_2200_0000 | nextRouter << 8)
-    }
-
-    /// Adds a heard access point `metres` from the origin; returns its BSSID.
-    @discardableResult
-    mutating func addAccessPoint(
-        _ metres: Double, bearing: Double = 0, signal: Double = -70, radius: Double = 50, samples: Int = 10,
-        status: EmitterStatus = .usable, ssid: String? = nil, bssid: BSSID? = nil, known: Bool = true
-    ) -> BSSID {
-        let bssid = bssid ?? newBSSID()
-        wifi.append(WiFiObservation(bssid: bssid, signalStrength: signal, ssid: ssid))
-        if known {
-            accessPoints[bssid] = KnownAccessPoint(
-                bssid: bssid, coordinate: point(metres, bearing: bearing), radius: radius, sampleCount: samples,
-                status: status)
-        }
-        return bssid
-    }
-
-    /// Adds a heard cell; a known one sits `metres` from the origin with range `radius`.
-    mutating func addCell(_ cellID: Int64, at metres: Double? = 0, bearing: Double = 0, radius: Double = 1_000) throws {
-        let identity = try CellIdentity(radio: .lte, mcc: 425, mnc: 1, area: 500, cellID: cellID)
-        cells.append(CellObservation(identity: identity, signalStrength: -90))
-        if let metres {
-            knownCells[identity] = KnownCell(
-                identity: identity, coordinate: point(metres, bearing: bearing), radius: radius, sampleCount: 20)
-        }
-    }
-
-    func point(_ metres: Double, bearing: Double = 0) -> Coordinate {
-        Geodesy.destination(from: origin, distance: metres, bearing: bearing)
-    }
-
-    var input: EstimationInput {
-        EstimationInput(
-            wifi: wifi, cells: cells, accessPoints: accessPoints, knownCells: knownCells, areas: areas,
-            now: Date(timeIntervalSince1970: 1_700_000_000))
-    }
-
-    func reason(for bssid: BSSID, in estimate: PositionEstimate) -> RejectionReason? {
-        estimate.rejected.first { $0.emitter == .accessPoint(bssid) }?.reason
-    }
-}
 
 @Suite struct EstimatorTests {
     let estimator = WhereaboutsEstimator()

@@ -16,7 +16,7 @@
 ///     print(estimate.location.coordinate, estimate.location.horizontalAccuracy, estimate.notes)
 /// }
 /// ```
-public struct WhereaboutsEstimator: PositionEstimator {
+public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
     /// The Wi-Fi part: consensus clusters of access points.
     public var wifi: WiFiEstimator
     /// The cell part: known cells, else the area.

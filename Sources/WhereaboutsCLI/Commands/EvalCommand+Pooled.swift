@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import JSONCodec
 import PositioningCore

@@ -1,10 +1,11 @@
+import Evaluation
 import Foundation
 import Testing
 import TestSupport
 
 @testable import PositioningCore
 
-@Suite struct EvaluationCalibrationTests {
+@Suite struct CalibrationTests {
     @Test func conformalFactorIsTheRankedRatio() {
         // n = 10: ⌈11 · 0.68⌉ = 8, so the 8th smallest ratio.
         #expect(ConformalCalibration.factor(ratios: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map(Double.init)) == 8)

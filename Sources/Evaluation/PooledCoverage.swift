@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 
 /// Radius coverage of one estimator over many independent evaluations (one per simulated town),
 /// per source and emitter-count bin: pooled, and spread between the evaluations.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PositioningCore
+@testable import Evaluation
 
 @Suite struct EvaluationStatisticsTests {
     @Test(arguments: [

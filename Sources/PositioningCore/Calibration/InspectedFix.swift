@@ -24,24 +24,24 @@ public struct InspectedFix: Hashable, Sendable {
 
     /// Runs `estimator` on `input` and recovers the raw radius and calibration bin of its fix.
     ///
-    /// `WhereaboutsEstimator` counts routers (dual-band networks once), which its estimate does
-    /// not expose; running it once uncalibrated and once with the factor 2^(k+1) for bin k
+    /// `WhereaboutsEstimator` (a `RadiusCalibratedEstimator`) counts routers (dual-band networks
+    /// once), which its estimate does not expose; running it once uncalibrated and once with the factor 2^(k+1) for bin k
     /// recovers both exactly (scaling by a power of two is exact in binary floating point), so
     /// no private counting rule is duplicated here. Other estimators are not calibrated: their
     /// radius is raw and their bin follows the emitters they used.
     public static func inspect(_ estimator: any PositionEstimator, input: EstimationInput) -> InspectedFix? {
-        guard var whereabouts = estimator as? WhereaboutsEstimator else {
+        guard var calibrated = estimator as? any RadiusCalibratedEstimator else {
             guard let estimate = estimator.estimatePosition(from: input) else { return nil }
             return InspectedFix(
                 estimate: estimate, rawRadius: estimate.location.horizontalAccuracy,
                 bin: RadiusCalibration.CountBin(count: estimate.used.count))
         }
-        let calibration = whereabouts.calibration
-        whereabouts.calibration = RadiusCalibration()
-        guard var estimate = whereabouts.estimatePosition(from: input) else { return nil }
+        let calibration = calibrated.calibration
+        calibrated.calibration = RadiusCalibration()
+        guard var estimate = calibrated.estimatePosition(from: input) else { return nil }
         let rawRadius = estimate.location.horizontalAccuracy
-        whereabouts.calibration = markerCalibration
-        let marked = whereabouts.estimatePosition(from: input)?.location.horizontalAccuracy ?? rawRadius
+        calibrated.calibration = markerCalibration
+        let marked = calibrated.estimatePosition(from: input)?.location.horizontalAccuracy ?? rawRadius
         let marker = rawRadius > 0 ? marked / rawRadius : 1
         let bin = RadiusCalibration.CountBin.allCases.enumerated().first { index, _ in
             marker == Double(1 << (index + 1))

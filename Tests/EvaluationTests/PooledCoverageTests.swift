@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import Evaluation
 
 struct PooledCoverageTests {
     /// `count` Wi-Fi 5–9 outcomes of `estimator`, `inside` of them with the truth inside the radius.

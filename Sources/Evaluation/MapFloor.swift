@@ -1,3 +1,5 @@
+import PositioningCore
+
 /// How far the truth lies outside what the radio map knows of the heard access points: the
 /// distance from the true position to the convex hull of their stored positions.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 
 /// What one estimator made of one held-out query.
 public struct EvaluationOutcome: Hashable, Sendable {

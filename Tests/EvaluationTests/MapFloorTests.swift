@@ -1,9 +1,10 @@
 import Foundation
 import IchnaeaEstimator
+import PositioningCore
 import Testing
 import TestSupport
 
-@testable import PositioningCore
+@testable import Evaluation
 
 /// The map floor: how far the truth lies outside the hull of the heard access points' positions.
 struct MapFloorTests {

@@ -41,8 +41,9 @@ public struct CrossValidatedCalibration: Sendable {
     /// Seed of the fold assignment, or of the choice of scans when there are more than
     /// `maximumScans`.
     public var seed: UInt64
-    /// The estimator to calibrate; its own calibration is ignored.
-    public var estimator: WhereaboutsEstimator
+    /// The estimator to calibrate (`WhereaboutsEstimator` unless one is given); its own
+    /// calibration is ignored.
+    public var estimator: any RadiusCalibratedEstimator
     /// Cells known independently of the survey (OpenCellID): used as they are, never refit.
     public var publishedCells: [CellIdentity: KnownCell]
     /// With `.scanWithNeighbours`, at most this many scans are tested (a seeded choice), so a
@@ -66,8 +67,10 @@ public struct CrossValidatedCalibration: Sendable {
     /// The default hold-out: each scan with two minutes of its recording either side.
     public static let defaultHoldOut = HoldOut.scanWithNeighbours(seconds: 120)
 
+    /// Calibrates `estimator` (`init(holdOut:seed:publishedCells:maximumScans:)` calibrates
+    /// `WhereaboutsEstimator()`).
     public init(
-        holdOut: HoldOut = defaultHoldOut, seed: UInt64 = 1, estimator: WhereaboutsEstimator = WhereaboutsEstimator(),
+        holdOut: HoldOut = defaultHoldOut, seed: UInt64 = 1, estimator: any RadiusCalibratedEstimator,
         publishedCells: [CellIdentity: KnownCell] = [:], maximumScans: Int = 3000
     ) {
         if case .trackFolds(let folds) = holdOut { precondition(folds >= 2, "cross-validation needs at least two folds") }
@@ -80,7 +83,7 @@ public struct CrossValidatedCalibration: Sendable {
 
     /// k-fold refits by track stretch.
     public init(
-        folds: Int, seed: UInt64 = 1, estimator: WhereaboutsEstimator = WhereaboutsEstimator(),
+        folds: Int, seed: UInt64 = 1, estimator: any RadiusCalibratedEstimator,
         publishedCells: [CellIdentity: KnownCell] = [:]
     ) {
         self.init(holdOut: .trackFolds(folds), seed: seed, estimator: estimator, publishedCells: publishedCells)

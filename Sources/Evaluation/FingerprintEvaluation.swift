@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import PositioningCore
 
 /// Scores a fingerprint matcher on a validation table: position error in the table's own
 /// (EPSG:3857) metres, building and floor hit rates — the figures the UJIIndoorLoc/EvAAL
