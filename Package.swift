@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "MapRendering", dependencies: ["PositioningCore", "JSONCodec"]),
         .target(name: "RadioMap", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "MapRendering", "CSQLite", "CZlib", "CLZMA", "CCrypto"]),
         .target(name: "WiFiScanner", dependencies: ["PositioningCore", "CNetlink"]),
-        .target(name: "Cellular", dependencies: ["PositioningCore"]),
+        .target(name: "Cellular", dependencies: ["PositioningCore", "JSONCodec"]),
         .target(name: "GNSS", dependencies: ["PositioningCore", "JSONCodec"]),
         .target(name: "WorldSimulator", dependencies: ["PositioningCore", "SurveyFormats"]),
         .target(name: "Evaluation", dependencies: ["PositioningCore", "JSONCodec"]),

@@ -1,35 +1,40 @@
 import Foundation
+import JSONCodec
 
-/// The one place the Cellular module reads JSON: an `mmcli -J` document behind path lookups.
+/// The one place the Cellular module reads JSON: an `mmcli -J` document behind path lookups,
+/// read with the project's strict JSON parser (`JSONParser`).
 ///
 /// mmcli prints every scalar as a JSON string and a missing value as `"--"`
-/// (cli/mmcli-output.c); lookups here return nil for both absent keys and `"--"`. Backed by
-/// Foundation's `JSONSerialization` until the project's own JSON reader replaces it here.
+/// (cli/mmcli-output.c); lookups here return nil for both absent keys and `"--"`.
 struct MMCLIJSON {
-    private let root: [String: Any]
+    private let root: JSONValue
 
     /// Parses a whole `mmcli -J` output.
+    /// - Throws: `.malformedOutput` when it is not a JSON array or object, or is an array.
     init(text: some StringProtocol) throws(CellularError) {
-        let parsed: Any
+        let value: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
+            value = try JSONParser.parse(String(text))
         } catch {
             throw .malformedOutput("not JSON: \(text.prefix(60))")
         }
-        guard let object = parsed as? [String: Any] else { throw .malformedOutput("not a JSON object") }
-        root = object
+        switch value {
+        case .object: root = value
+        case .array: throw .malformedOutput("not a JSON object")
+        default: throw .malformedOutput("not JSON: \(text.prefix(60))")
+        }
     }
 
     /// The string at a dotted key such as `modem.location.3gpp.mcc`, nil when absent, empty or `--`.
     func string(_ key: String) -> String? {
-        guard let value = value(key) as? String else { return nil }
+        guard let value = value(key)?.stringValue else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty || trimmed == "--" ? nil : trimmed
     }
 
     /// The string array at a dotted key (`[]` when absent).
     func strings(_ key: String) -> [String] {
-        (value(key) as? [Any])?.compactMap { $0 as? String } ?? []
+        value(key)?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// Whether the object at `key` exists.
@@ -37,10 +42,10 @@ struct MMCLIJSON {
         value(key) != nil
     }
 
-    private func value(_ key: String) -> Any? {
-        var current: Any? = root
+    private func value(_ key: String) -> JSONValue? {
+        var current: JSONValue? = root
         for part in key.split(separator: ".") {
-            current = (current as? [String: Any])?[String(part)]
+            current = current?[String(part)]
         }
         return current
     }

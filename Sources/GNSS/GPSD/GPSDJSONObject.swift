@@ -1,57 +1,51 @@
-import Foundation
+import JSONCodec
 
-/// The one place the GNSS module reads JSON: a gpsd object behind typed accessors.
-///
-/// Backed by Foundation's `JSONSerialization` for now; the project's own JSON reader will
-/// replace it here without touching the message types.
+/// The one place the GNSS module reads JSON: a gpsd object behind typed accessors, read with the
+/// project's strict JSON parser (`JSONParser`).
 struct GPSDJSONObject {
-    private let values: [String: Any]
+    private let object: JSONObject
 
     /// Parses one line of gpsd output as a JSON object.
+    /// - Throws: `.notJSON` for text that is not a JSON array or object (a bare scalar is not a
+    ///   gpsd message either), `.notAnObject` for an array.
     init(line: some StringProtocol) throws(GPSDProtocolError) {
-        let data = Data(line.utf8)
-        let parsed: Any
+        let value: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [])
+            value = try JSONParser.parse(String(line))
         } catch {
             throw .notJSON(String(line.prefix(80)))
         }
-        guard let object = parsed as? [String: Any] else { throw .notAnObject }
-        values = object
+        switch value {
+        case .object(let object): self.object = object
+        case .array: throw .notAnObject
+        default: throw .notJSON(String(line.prefix(80)))
+        }
     }
 
-    private init(values: [String: Any]) {
-        self.values = values
+    private init(object: JSONObject) {
+        self.object = object
     }
 
     func string(_ key: String) -> String? {
-        values[key] as? String
+        object[key]?.stringValue
     }
 
     /// A JSON number; strings and booleans are not numbers here.
     func number(_ key: String) -> Double? {
-        guard let number = values[key] as? NSNumber, !Self.isBoolean(number) else { return nil }
-        return number.doubleValue.isFinite ? number.doubleValue : nil
+        object[key]?.doubleValue
     }
 
     /// A JSON `true`/`false` (not a number that happens to be 0 or 1).
     func boolean(_ key: String) -> Bool? {
-        guard let number = values[key] as? NSNumber, Self.isBoolean(number) else { return nil }
-        return number.boolValue
-    }
-
-    // swift-corelibs-foundation bridges every JSON number to Bool too; only `true`/`false`
-    // come back as the boolean subclass of NSNumber.
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(describing: type(of: number)).contains("Boolean")
+        object[key]?.boolValue
     }
 
     func contains(_ key: String) -> Bool {
-        values[key] != nil
+        object[key] != nil
     }
 
     func objects(_ key: String) -> [GPSDJSONObject]? {
-        guard let array = values[key] as? [Any] else { return nil }
-        return array.compactMap { ($0 as? [String: Any]).map(GPSDJSONObject.init(values:)) }
+        guard let array = object[key]?.arrayValue else { return nil }
+        return array.compactMap { $0.objectValue.map(GPSDJSONObject.init(object:)) }
     }
 }
