@@ -25,9 +25,7 @@ extension RadioMap {
     /// the table and was opened read-only).
     public func calibrationFactors() throws(RadioMapError) -> [CalibrationFactor] {
         try reading {
-            let tables = try self.connection.integer(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'calibration_factors'")
-            guard tables > 0 else { return [] }
+            guard try self.connection.hasTable("calibration_factors") else { return [] }
             let statement = try self.connection.makeStatement(
                 sql: "SELECT source, bin, factor, samples, pooled FROM calibration_factors ORDER BY source, bin")
             var factors: [CalibrationFactor] = []
@@ -56,9 +54,6 @@ extension RadioMap {
     /// The map's `LoadedDataStamp` now.
     public func loadedDataStamp() throws(RadioMapError) -> LoadedDataStamp {
         try reading {
-            let statement = try self.connection.makeStatement(sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            var tables = Set<String>()
-            while try statement.step() { tables.insert(statement.text(0) ?? "") }
             let queries: [(table: String, sql: String)] = [
                 ("calibration_factors", "SELECT count(*), coalesce(max(computed_at), 0) FROM calibration_factors"),
                 ("fingerprints", "SELECT count(*), coalesce(max(id), 0) FROM fingerprints"),
@@ -67,7 +62,7 @@ extension RadioMap {
             ]
             var values: [Double] = []
             for (table, sql) in queries {
-                guard tables.contains(table) else {
+                guard try self.connection.hasTable(table) else {
                     values += [-1, -1]
                     continue
                 }

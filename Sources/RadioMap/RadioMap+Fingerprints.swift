@@ -44,9 +44,8 @@ extension RadioMap {
     /// older than the fingerprint tables: opening a map read-only never migrates it).
     public func hasFingerprints() throws(RadioMapError) -> Bool {
         try reading {
-            let hasTable = try self.connection.integer(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'fingerprints'") != 0
-            return try hasTable && self.connection.integer("SELECT EXISTS(SELECT 1 FROM fingerprints)") != 0
+            try self.connection.hasTable("fingerprints")
+                && self.connection.integer("SELECT EXISTS(SELECT 1 FROM fingerprints)") != 0
         }
     }
 

@@ -24,7 +24,7 @@ extension RadioMap {
                 imports: try count("SELECT count(*) FROM imports"),
                 fileBytes: Self.fileSize(path) + Self.fileSize(path + "-wal"))
             // A map opened read-only is never migrated: it may predate the fingerprint tables.
-            if try count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'fingerprints'") > 0 {
+            if try connection.hasTable("fingerprints") {
                 if try hasSurveyFingerprintColumn() {
                     statistics.surveyFingerprints = try count("SELECT count(*) FROM fingerprints WHERE from_survey = 1")
                     statistics.tableFingerprints = try count("SELECT count(*) FROM fingerprints WHERE from_survey = 0")

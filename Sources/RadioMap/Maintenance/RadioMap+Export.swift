@@ -20,10 +20,6 @@ public struct ExportSummary: Hashable, Sendable {
 }
 
 extension RadioMap {
-    func hasTable(_ name: String) throws -> Bool {
-        try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) > 0
-    }
-
     /// Writes every stored sighting — surveyed, submitted and learned — in `format`, at full
     /// precision, so importing the export into an empty map rebuilds the same access points and
     /// cells. Sightings that retention folded into a summary are written as one sighting at the
@@ -57,7 +53,7 @@ extension RadioMap {
                     try exporter.cell(cell, EmitterReaggregation.observation(from: cells, first: 5, ssid: nil))
                 }
                 // A map from before summaries existed, opened read-only (never migrated), has none.
-                guard try hasTable("ap_observation_summaries") else {
+                guard try connection.hasTable("ap_observation_summaries") else {
                     try exporter.end()
                     return exporter.summary
                 }

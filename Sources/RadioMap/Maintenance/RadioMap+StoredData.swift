@@ -46,7 +46,7 @@ extension RadioMap {
             }
             var summarized = 0
             // A map from before summaries existed, opened read-only (never migrated), has none.
-            if try hasTable("ap_observation_summaries") {
+            if try connection.hasTable("ap_observation_summaries") {
                 summarized = try count("""
                     SELECT (SELECT coalesce(sum(samples), 0) FROM ap_observation_summaries)
                         + (SELECT coalesce(sum(samples), 0) FROM cell_observation_summaries)

@@ -20,8 +20,7 @@ extension RadioMap {
     /// before the places tables existed and opened read-only.
     public func hasPlaces() throws(RadioMapError) -> Bool {
         try reading {
-            guard try self.connection.integer(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'places'") > 0 else { return false }
+            guard try self.connection.hasTable("places") else { return false }
             return try self.connection.integer("SELECT EXISTS(SELECT 1 FROM places)") > 0
         }
     }

@@ -99,6 +99,12 @@ final class SQLiteConnection {
         return try statement.step() ? statement.int64(0) : 0
     }
 
+    /// Whether the database has a table named `name`: a map opened read-only is never migrated,
+    /// so it may predate a table the current schema has.
+    func hasTable(_ name: String) throws(SQLiteError) -> Bool {
+        try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) > 0
+    }
+
     /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
     func inTransaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         // Prepared once: a read transaction wraps every lookup request, and compiling BEGIN and
