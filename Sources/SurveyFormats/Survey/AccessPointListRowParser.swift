@@ -44,13 +44,7 @@ public struct AccessPointListRowParser: Sendable {
     /// The access point `record` places.
     /// - Throws: `SurveyRowError` with the rejection reason and the column at fault.
     public func parse(_ record: CSVRecord) throws(SurveyRowError) -> SurveyRow {
-        if record.hasUnterminatedQuote {
-            throw SurveyRowError(reason: SurveyRowError.unterminatedQuoteReason, detail: "a quoted field never closes")
-        }
-        guard record.fields.count >= minimumFieldCount else {
-            throw SurveyRowError(reason: SurveyRowError.tooFewFieldsReason,
-                                 detail: "\(record.fields.count) fields, header needs \(minimumFieldCount)")
-        }
+        try record.requireFields(minimumFieldCount)
         let key = record.fields[bssid]
         guard let address = BSSID(key) else {
             if Self.bssidNames.contains(key.lowercased()) {

@@ -25,3 +25,18 @@ public struct CSVRecord: Hashable, Sendable {
         fields.count == 1 && fields[0].isEmpty
     }
 }
+
+extension CSVRecord {
+    /// Refuses a record a row parser cannot read at all: one whose quoted field never closed, or
+    /// one with fewer than `minimumFieldCount` fields (what its header needs).
+    /// - Throws: `SurveyRowError` with the unterminated-quote or too-few-fields reason.
+    func requireFields(_ minimumFieldCount: Int) throws(SurveyRowError) {
+        if hasUnterminatedQuote {
+            throw SurveyRowError(reason: SurveyRowError.unterminatedQuoteReason, detail: "a quoted field never closes")
+        }
+        guard fields.count >= minimumFieldCount else {
+            throw SurveyRowError(reason: SurveyRowError.tooFewFieldsReason,
+                                 detail: "\(fields.count) fields, header needs \(minimumFieldCount)")
+        }
+    }
+}

@@ -48,13 +48,7 @@ public struct FingerprintTableRowParser: Sendable {
     /// The fingerprint `record` describes.
     /// - Throws: `SurveyRowError` with the rejection reason and the column at fault.
     public func parse(_ record: CSVRecord) throws(SurveyRowError) -> SurveyRow {
-        if record.hasUnterminatedQuote {
-            throw SurveyRowError(reason: SurveyRowError.unterminatedQuoteReason, detail: "a quoted field never closes")
-        }
-        guard record.fields.count >= minimumFieldCount else {
-            throw SurveyRowError(reason: SurveyRowError.tooFewFieldsReason,
-                                 detail: "\(record.fields.count) fields, header needs \(minimumFieldCount)")
-        }
+        try record.requireFields(minimumFieldCount)
         let fields = record.fields
         if fields[longitude] == "LONGITUDE" {
             throw SurveyRowError(reason: SurveyRowError.repeatedHeaderReason, detail: "the header line appears again")

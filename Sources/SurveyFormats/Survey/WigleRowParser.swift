@@ -48,13 +48,7 @@ public struct WigleRowParser: Sendable {
     /// What `record` says.
     /// - Throws: `SurveyRowError` with the rejection reason and, where one is at fault, the column.
     public func parse(_ record: CSVRecord) throws(SurveyRowError) -> SurveyRow {
-        if record.hasUnterminatedQuote {
-            throw SurveyRowError(reason: SurveyRowError.unterminatedQuoteReason, detail: "a quoted field never closes")
-        }
-        guard record.fields.count >= minimumFieldCount else {
-            throw SurveyRowError(reason: SurveyRowError.tooFewFieldsReason,
-                                 detail: "\(record.fields.count) fields, header needs \(minimumFieldCount)")
-        }
+        try record.requireFields(minimumFieldCount)
         let typeName = type.flatMap { record[$0] }.map { $0.isEmpty ? "WIFI" : $0 } ?? "WIFI"
         if typeName == "BT" || typeName == "BLE" {
             throw SurveyRowError(reason: SurveyRowError.bluetoothReason, column: "Type",
