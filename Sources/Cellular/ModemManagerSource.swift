@@ -1,4 +1,5 @@
 import PositioningCore
+import SystemSupport
 
 /// The serving cell from ModemManager, read with `mmcli` (the supported command-line client)
 /// run as a subprocess on a dedicated thread with a timeout.
@@ -56,27 +57,30 @@ public struct ModemManagerSource: Sendable {
 
     /// Runs mmcli and returns its standard output, or the classified failure.
     private func run(_ arguments: [String]) async throws(CellularError) -> String {
+        guard let path = ChildProcess.executablePath(named: mmcli) else {
+            throw .unavailable(
+                reason: "ModemManager's command-line tool `\(mmcli)` is not installed",
+                remedy: "install ModemManager (`apt install modemmanager`) and connect a cellular modem")
+        }
         let outcome: ChildProcess.Outcome
-        do {
+        do throws(Errno) {
             // LC_ALL=C: mmcli prints GPS values with %lf, which follows LC_NUMERIC.
-            outcome = try await ChildProcess.run(mmcli, arguments, environment: environment.merging(["LC_ALL": "C"]) { _, c in c }, timeout: timeout)
+            outcome = try await ChildProcess.run(
+                path, arguments, environment: environment.merging(["LC_ALL": "C"]) { _, c in c },
+                timeout: .milliseconds(Int(timeout * 1000)))
         } catch {
-            switch error {
-            case .notFound:
-                throw .unavailable(
-                    reason: "ModemManager's command-line tool `\(mmcli)` is not installed",
-                    remedy: "install ModemManager (`apt install modemmanager`) and connect a cellular modem")
-            case .cannotStart(let detail):
-                throw .unavailable(reason: "cannot run \(mmcli): \(detail)", remedy: "check the mmcli installation")
-            }
+            throw .unavailable(reason: "cannot run \(mmcli): \(error)", remedy: "check the mmcli installation")
         }
         if outcome.timedOut {
             throw .unavailable(
                 reason: "mmcli did not answer within \(Self.format(timeout)) s",
                 remedy: "check that ModemManager is responsive (`mmcli -L`); restart it if not")
         }
-        guard outcome.exitStatus == 0 else { throw Self.classify(outcome.standardError, status: outcome.exitStatus) }
-        return outcome.standardOutput
+        let status = outcome.exitStatus.shellStatus
+        guard status == 0 else {
+            throw Self.classify(String(decoding: outcome.standardError, as: UTF8.self), status: status)
+        }
+        return String(decoding: outcome.standardOutput, as: UTF8.self)
     }
 
     /// Maps mmcli's error text (cli/mmcli*.c, ModemManager 1.20) to a reason and a remedy.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Runs one test of this test binary in a child process of its own, for measurements that the
 /// tests running in parallel beside it would disturb (open file descriptors) or that must be
@@ -26,20 +27,16 @@ public enum ChildTest {
     /// and waits for it to exit, at most `timeout`. Blocks: call it on a `DedicatedThread`.
     /// - Returns: The child's exit status.
     public static func run(_ filter: String, environment: [String: String], timeout: Duration = .seconds(600)) throws -> Int32 {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-        child.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        guard Deadline(after: timeout).poll(every: .milliseconds(20), until: { !child.isRunning }) else {
-            child.terminate()
-            child.waitUntilExit()
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = try ChildProcess.spawn(
+            executable, ["--testing-library", "swift-testing", "--filter", filter],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            standardOutput: .null, standardError: .null)
+        guard let status = child.waitForExit(before: .now + timeout, checkingEvery: .milliseconds(20)) else {
+            child.terminate(gracePeriod: .seconds(10))
             throw TimedOut(test: filter)
         }
-        child.waitUntilExit()
-        return child.terminationStatus
+        return status.terminationStatus
     }
 
     /// The number of file descriptors this process has open (entries of `/proc/self/fd`; the

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -45,23 +46,16 @@ public enum CommandRunner {
         let processID = try SpawnedProcess.spawn(
             [executable.path] + arguments, output: .files(input: inputPath, output: outputPath, errors: errorsPath),
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
-        var status: Int32 = 0
-        let exited = Deadline(after: timeout).poll(every: .milliseconds(5)) {
-            waitpid(processID, &status, WNOHANG) == processID
-        }
-        guard exited else {
-            kill(processID, SIGKILL)
-            waitpid(processID, &status, 0)
+        let child = ChildProcess(processID: processID)
+        guard let status = child.waitForExit(before: .now + timeout) else {
+            child.send(SIGKILL)
+            child.waitForExit()
             throw TimeoutError(command: ([executable.lastPathComponent] + arguments).joined(separator: " "))
         }
         func text(_ path: String) -> String {
             (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
-        // As `Process.terminationStatus`: the exit code, or the signal that ended it.
-        let signal = status & 0x7f
-        return CommandResult(
-            status: signal == 0 ? (status >> 8) & 0xff : signal,
-            standardOutput: text(outputPath), standardError: text(errorsPath))
+        return CommandResult(status: status.terminationStatus, standardOutput: text(outputPath), standardError: text(errorsPath))
     }
 
     /// A command that did not finish before its deadline.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -36,5 +37,18 @@ public struct Deadline: Sendable {
             nanosleep(&pause, nil)
         }
         return condition()
+    }
+
+    /// Checks `condition` every `interval` until it holds (true) or the deadline has passed
+    /// (false, after one last check), from async code: the checking runs on a
+    /// `DedicatedThread`, so the wait holds none of the concurrency pool's threads.
+    ///
+    /// ```swift
+    /// let settled = await Deadline(after: .seconds(30)).wait { ChildTest.openDescriptorCount() <= before }
+    /// ```
+    public func wait(
+        every interval: Duration = .milliseconds(10), until condition: @escaping @Sendable () -> Bool
+    ) async -> Bool {
+        await DedicatedThread.run("deadline wait") { poll(every: interval, until: condition) }
     }
 }

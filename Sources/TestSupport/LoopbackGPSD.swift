@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -85,9 +86,9 @@ public final class LoopbackGPSD: @unchecked Sendable {
 
     deinit {
         if !reaped.load(ordering: .acquiring) {
-            kill(processID, SIGKILL)
-            var status: Int32 = 0
-            waitpid(processID, &status, 0)
+            let child = ChildProcess(processID: processID)
+            child.send(SIGKILL)
+            child.waitForExit()
         }
         close(feed)
     }
@@ -123,10 +124,9 @@ public final class LoopbackGPSD: @unchecked Sendable {
             var failure: String?
             var exited = false
             let ready = deadline.poll(every: .milliseconds(20)) {
-                var status: Int32 = 0
-                if waitpid(processID, &status, WNOHANG) == processID {
+                if let status = ChildProcess(processID: processID).exitStatusIfExited() {
                     exited = true
-                    failure = "gpsd exited (status \(status))"
+                    failure = "gpsd exited (\(status))"
                     return true
                 }
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -183,12 +183,7 @@ public final class LoopbackGPSD: @unchecked Sendable {
     }
 
     private static func terminate(_ processID: pid_t) {
-        var status: Int32 = 0
-        if waitpid(processID, &status, WNOHANG) == processID { return }
-        kill(processID, SIGTERM)
-        if Deadline(after: .seconds(3)).poll(until: { waitpid(processID, &status, WNOHANG) == processID }) { return }
-        kill(processID, SIGKILL)
-        waitpid(processID, &status, 0)
+        ChildProcess(processID: processID).terminate(gracePeriod: .seconds(3))
     }
 
     private static func control(socketPath: String, command: String) -> Result<Void, Failure> {
@@ -210,8 +205,8 @@ public final class LoopbackGPSD: @unchecked Sendable {
         guard Glibc.write(descriptor, bytes, bytes.count) == bytes.count else {
             return .failure(Failure(description: "cannot write to gpsd's control socket"))
         }
-        var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&pending, 1, 20_000) == 1 else { return .failure(Failure(description: "gpsd's control socket did not answer within 20 s")) }
+        var pending = PollSet(FileDescriptor(rawValue: descriptor), events: .readable)
+        guard (try? pending.wait(timeout: .seconds(20))) == 1 else { return .failure(Failure(description: "gpsd's control socket did not answer within 20 s")) }
         var reply = [UInt8](repeating: 0, count: 16)
         let count = read(descriptor, &reply, reply.count)
         guard count > 0, String(decoding: reply[0..<count], as: UTF8.self).hasPrefix("OK") else {

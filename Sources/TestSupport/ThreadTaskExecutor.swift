@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// A task executor with one thread of its own, for the few async tests that assert how long
 /// something took: code run with `withTaskExecutorPreference(ThreadTaskExecutor.shared)` keeps
@@ -14,9 +15,7 @@ public final class ThreadTaskExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
 
     private init(name: String) {
-        let thread = Thread { [unowned self] in run() }
-        thread.name = name
-        thread.start()
+        _ = DedicatedThread(name) { [unowned self] in run() }
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {

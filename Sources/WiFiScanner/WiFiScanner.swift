@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Scans for Wi-Fi access points through the kernel's nl80211 interface (libnl-genl-3).
 ///
 /// All netlink I/O runs on a thread of its own, never on Swift's cooperative pool. On a
@@ -22,7 +24,7 @@ public struct WiFiScanner: Sendable {
     ///
     /// - Throws: ``WiFiScanError/noNL80211`` without cfg80211, or a netlink failure.
     public func interfaces() async throws(WiFiScanError) -> [WirelessInterface] {
-        try await NetlinkThread.run { () throws(WiFiScanError) in
+        try await DedicatedThread.run("nl80211") { () throws(WiFiScanError) in
             try withNL80211Session { session throws(WiFiScanError) in try session.interfaces() }
         }
     }
@@ -47,7 +49,7 @@ public struct WiFiScanner: Sendable {
     public func scan(
         interface: String? = nil, mode: ScanMode = .fresh, timeout: Duration = .seconds(10)
     ) async throws(WiFiScanError) -> WiFiScan {
-        try await NetlinkThread.run { () throws(WiFiScanError) in
+        try await DedicatedThread.run("nl80211") { () throws(WiFiScanError) in
             let deadline = ContinuousClock.now.advanced(by: timeout)
             return try withNL80211Session { session throws(WiFiScanError) in
                 try ScanProcedure.scan(using: session, interface: interface, mode: mode, deadline: deadline)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemSupport
 import TestSupport
 
 /// A real ModemManager 1.20 driving a simulated LTE modem on a private system bus
@@ -40,8 +41,7 @@ final class ModemManagerLab: @unchecked Sendable {
             startup.settled = Deadline(after: deadline).poll(every: .milliseconds(50)) {
                 startup.output = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
                 if startup.busAddress != nil { return true }
-                var status: Int32 = 0
-                startup.exited = waitpid(watched, &status, WNOHANG) == watched
+                startup.exited = ChildProcess(processID: watched).exitStatusIfExited() != nil
                 return startup.exited || startup.output.contains("FAILED")
             }
             return startup
@@ -71,23 +71,16 @@ final class ModemManagerLab: @unchecked Sendable {
         guard !exited else { return }
         exited = true
         let processID = processID
-        await DedicatedThread("stop the ModemManager lab") {
-            var status: Int32 = 0
-            if waitpid(processID, &status, WNOHANG) == processID { return }
-            kill(processID, SIGTERM)
-            if Deadline(after: .seconds(10)).poll(every: .milliseconds(20), until: { waitpid(processID, &status, WNOHANG) == processID }) {
-                return
-            }
-            kill(-processID, SIGKILL)
-            waitpid(processID, &status, 0)
-        }.value
+        await DedicatedThread.run("stop the ModemManager lab") {
+            ChildProcess(processID: processID).terminate(gracePeriod: .seconds(10), killingGroup: true)
+        }
     }
 
     deinit {
         if !exited {
-            kill(-processID, SIGKILL)
-            var status: Int32 = 0
-            waitpid(processID, &status, 0)
+            let child = ChildProcess(processID: processID)
+            child.send(SIGKILL, toGroup: true)
+            child.waitForExit()
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PositioningCore
+import SystemSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -37,10 +38,8 @@ import TestSupport
     /// Waits until the descriptor count is back to `count` (sessions close their sockets on
     /// their own threads shortly after being stopped); the count when the wait ended.
     static func settledCount(atMost count: Int) async -> Int {
-        await DedicatedThread("settle") {
-            _ = Deadline(after: .seconds(30)).poll(every: .milliseconds(20)) { ChildTest.openDescriptorCount() <= count }
-            return ChildTest.openDescriptorCount()
-        }.value
+        _ = await Deadline(after: .seconds(30)).wait(every: .milliseconds(20)) { ChildTest.openDescriptorCount() <= count }
+        return ChildTest.openDescriptorCount()
     }
 
     @Test(.enabled(if: ChildTest.isChild(marker), "runs only as the child of reconnectsLeakNoDescriptor"))

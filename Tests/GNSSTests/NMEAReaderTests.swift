@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -140,11 +141,18 @@ final class PseudoTerminal: Sendable {
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         let deadline = Deadline(after: .seconds(1))
+        var room = PollSet(FileDescriptor(rawValue: descriptor), events: .writable)
         while offset < bytes.count, !deadline.hasPassed {
-            var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            guard poll(&room, 1, 100) == 1 else { continue }
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written } else if errno != EAGAIN && errno != EINTR { return }
+            guard (try? room.wait(timeout: .milliseconds(100))) == 1 else { continue }
+            do throws(Errno) {
+                offset += try Array(bytes[offset...]).withUnsafeBytes { buffer in
+                    Result { () throws(Errno) -> Int in try FileDescriptor(rawValue: descriptor).write(buffer) }
+                }.get()
+            } catch .wouldBlock {
+                continue
+            } catch {
+                return
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -96,8 +97,7 @@ final class GeoClueLab: @unchecked Sendable {
         while ContinuousClock.now < end {
             text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             if text.contains("\nDONE") || text.contains("FAILED") { return text }
-            var status: Int32 = 0
-            if waitpid(processID, &status, WNOHANG) == processID {
+            if ChildProcess(processID: processID).exitStatusIfExited() != nil {
                 return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? text
             }
             try await Task.sleep(for: .milliseconds(100))
@@ -107,16 +107,7 @@ final class GeoClueLab: @unchecked Sendable {
 
     /// SIGTERM (the script tears its daemons down), then SIGKILL to the group after 20 s.
     private static func stop(_ processID: pid_t) {
-        var status: Int32 = 0
-        if waitpid(processID, &status, WNOHANG) == processID { return }
-        kill(processID, SIGTERM)
-        let end = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < end {
-            if waitpid(processID, &status, WNOHANG) == processID { return }
-            usleep(20_000)
-        }
-        kill(-processID, SIGKILL)
-        waitpid(processID, &status, 0)
+        ChildProcess(processID: processID).terminate(gracePeriod: .seconds(20), killingGroup: true)
     }
 
     /// The first `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".

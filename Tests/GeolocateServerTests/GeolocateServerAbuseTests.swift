@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import JSONCodec
 import PositioningCore
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -22,7 +23,7 @@ import TestSupport
         configuration.readTimeout = readTimeout
         let server = try GeolocateServer(configuration: configuration)
         defer { server.stop() }
-        return try await DedicatedThread("abuse") { Result { try body(server) } }.value.get()
+        return try await DedicatedThread.run("abuse") { () throws in try body(server) }
     }
 
     /// Whether the server answers a normal request on a new connection.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -39,8 +40,8 @@ import Testing
         let answer = try #require(try client.readResponse())
         #expect(answer.status == 200)
         #expect(answer.body == located.standardOutput.trimmingCharacters(in: .newlines))
-        let status = try await server.terminate()
-        #expect(status == 0, "exit status \(String(describing: status))")
+        let status = await server.terminate()
+        #expect(status == .exited(0), "exit status \(String(describing: status))")
         let log = server.log
         #expect(log.contains("\"GET /health\" 200"))
         #expect(!log.contains("key=x"), "the access log must not contain the query string")
@@ -72,7 +73,7 @@ import Testing
             answer = try #require(try client.readResponse()).body
         }
         #expect(answer == located.standardOutput.trimmingCharacters(in: .newlines))
-        #expect(try await server.terminate() == 0)
+        #expect(await server.terminate() == .exited(0))
     }
 }
 
@@ -107,33 +108,29 @@ private final class RunningServe {
             if ContinuousClock.now >= end { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(processID, SIGKILL)
-        var status: Int32 = 0
-        waitpid(processID, &status, 0)
+        let child = ChildProcess(processID: processID)
+        child.send(SIGKILL)
+        child.waitForExit()
         throw RunningServeError.neverListened(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
-    /// SIGTERM, then its exit status once it exits (nil when it did not within a minute).
-    func terminate() async throws -> Int32? {
-        kill(processID, SIGTERM)
-        var status: Int32 = 0
-        let stopBy = ContinuousClock.now + .seconds(60)
-        while true {
-            if waitpid(processID, &status, WNOHANG) == processID {
-                exited = true
-                return status
-            }
-            if ContinuousClock.now >= stopBy { return nil }
-            try await Task.sleep(for: .milliseconds(20))
+    /// SIGTERM, then how it ended once it has (nil when it did not within a minute).
+    func terminate() async -> ChildProcess.ExitStatus? {
+        let child = ChildProcess(processID: processID)
+        child.send(SIGTERM)
+        let status = await DedicatedThread.run("wait for serve") {
+            child.waitForExit(before: .now + .seconds(60), checkingEvery: .milliseconds(20))
         }
+        if status != nil { exited = true }
+        return status
     }
 
     /// SIGKILL, when a failed test left it running.
     func killIfRunning() {
         guard !exited else { return }
-        kill(processID, SIGKILL)
-        var status: Int32 = 0
-        waitpid(processID, &status, 0)
+        let child = ChildProcess(processID: processID)
+        child.send(SIGKILL)
+        child.waitForExit()
         exited = true
     }
 }

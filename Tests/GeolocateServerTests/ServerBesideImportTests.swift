@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PositioningCore
 import RadioMap
+import SystemSupport
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -63,18 +64,12 @@ import TestSupport
     @Test(arguments: [CrossValidatedCalibration.defaultHoldOut, .trackFolds(5)])
     func calibrationRestoresCoverageOnAMiscalibratedToyMap(holdOut: CrossValidatedCalibration.HoldOut) async throws {
         // A second of arithmetic: done on its own thread, not on the shared cooperative pool.
-        let (rawShare, calibrated) = await Self.offThePool { Self.toyCoverage(holdOut: holdOut) }
+        let (rawShare, calibrated) = await DedicatedThread.run("toy calibration") { Self.toyCoverage(holdOut: holdOut) }
         // The toy map's raw radii are far from honest 68 % circles…
         #expect(abs(rawShare - 0.68) > 0.1, "raw coverage \(rawShare)")
         // …and held-out factors bring them back: 68 % lies in the 95 % interval of what we see.
         let interval = try #require(BinomialInterval.wilson(successes: calibrated.inside, trials: calibrated.answered))
         #expect(interval.contains(0.68), "calibrated coverage \(calibrated.inside)/\(calibrated.answered), raw \(rawShare)")
-    }
-
-    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: body()) }
-        }
     }
 
     /// Raw coverage share of a toy map, and the calibrated (inside, answered) counts.

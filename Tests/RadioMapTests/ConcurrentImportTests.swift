@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -47,7 +48,7 @@ import TestSupport
 
     @Test(.timeLimit(.minutes(10)))
     func locateAnswersFromTheMapBeforeTheImportUntilItCommitsWithoutWaiting() async throws {
-        let outcome = try await DedicatedThread("locate beside import") { Result { try Self.locateBesideImport() } }.value.get()
+        let outcome = try await DedicatedThread.run("locate beside import") { () throws in try Self.locateBesideImport() }
         #expect(outcome.importStatus == 0)
         #expect(outcome.before != outcome.after, "the import changes the answer")
         let during = outcome.answers.filter(\.startedDuringImport)
@@ -115,7 +116,7 @@ import TestSupport
     /// meanwhile, says so and changes nothing, instead of failing on the duplicate).
     @Test(.timeLimit(.minutes(10)), arguments: [false, true])
     func secondImportWaitsForTheFirstSaysSoAndCompletes(sameFile: Bool) async throws {
-        let outcome = try await DedicatedThread("two imports") { Result { try Self.twoImports(sameFile: sameFile) } }.value.get()
+        let outcome = try await DedicatedThread.run("two imports") { () throws in try Self.twoImports(sameFile: sameFile) }
         #expect(outcome.firstHeldTheLock, "the first import never started writing")
         #expect(outcome.firstStatus == 0)
         #expect(outcome.second.status == 0, "\(outcome.second.standardError)")

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 import TestSupport
 import WorldSimulator
@@ -36,7 +37,7 @@ extension SurveyImportKillTests {
 
     @Test(.timeLimit(.minutes(10)))
     func importKilledAtRandomPointsLeavesBeforeOrAfterAndRerunCompletes() async throws {
-        let kills = try await DedicatedThread("random kills") { Result { try Self.killAtRandomPoints() } }.value.get()
+        let kills = try await DedicatedThread.run("random kills") { () throws in try Self.killAtRandomPoints() }
         #expect(kills.count == Self.randomKillCount)
         let running = kills.filter { !$0.exitedBeforeKill }
         print("random kills: \(running.count) of \(kills.count) while the import ran "
@@ -81,11 +82,11 @@ extension SurveyImportKillTests {
                 output: .standardError(directory.path("kill-\(index).log")))
             // The kill point is a moment in the import, not a condition to wait for; the wait ends
             // early only if the import finishes first.
-            var status: Int32 = 0
-            let exited = Deadline(after: delay).poll(every: .milliseconds(5)) { waitpid(processID, &status, WNOHANG) == processID }
+            let child = ChildProcess(processID: processID)
+            let exited = child.waitForExit(before: .now + delay) != nil
             if !exited {
-                kill(processID, SIGKILL)
-                waitpid(processID, &status, 0)
+                child.send(SIGKILL)
+                child.waitForExit()
             }
             let state = try contents(of: map)
             let integrity = try integrityCheck(map)

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -47,7 +48,7 @@ import TestSupport
     // The work (writing 400k rows, polling the child) runs on its own thread, not on Swift's
     // two-thread cooperative pool, so it never stalls the tests running beside it.
     @Test func killedImportLeavesTheMapAsItWas() async throws {
-        let outcome = try await DedicatedThread("killed import") { Result { try Self.killImportMidway() } }.value.get()
+        let outcome = try await DedicatedThread.run("killed import") { () throws in try Self.killImportMidway() }
         #expect(outcome.midImport, "the child never got mid-import before the deadline")
         #expect(!outcome.progressText.hasSuffix("done"))
         #expect(outcome.after.accessPoints == outcome.before.accessPoints)
@@ -69,25 +70,26 @@ import TestSupport
         let progressPath = directory.path("progress")
         precondition(FileManager.default.createFile(atPath: progressPath, contents: nil))
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "SurveyImportKillTests/childImport"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childDatabase] = mapPath
         environment[Self.childSurvey] = survey
         environment[Self.childProgress] = progressPath
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try ChildProcess.spawn(
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            ["--testing-library", "swift-testing", "--filter", "SurveyImportKillTests/childImport"],
+            environment: environment, standardOutput: .null, standardError: .null)
 
         // Wait (with a deadline) until the child is mid-import with uncommitted pages in the WAL.
+        var exited: ChildProcess.ExitStatus?
         let midImport = Deadline(after: .seconds(120)).poll(every: .milliseconds(20)) {
+            exited = exited ?? child.exitStatusIfExited()
             let chunks = RadioMapFixtures.bytes(progressPath)?.count ?? 0
-            return !child.isRunning || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024)
-        } && child.isRunning
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+            return exited != nil || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024)
+        } && exited == nil
+        if exited == nil {
+            child.send(SIGKILL)
+            child.waitForExit()
+        }
         let progressText = String(decoding: RadioMapFixtures.bytes(progressPath) ?? Data(), as: UTF8.self)
 
         let map = try RadioMap(path: mapPath, mode: .readOnly)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import TestSupport
 
 /// Runs the `whereabouts` executable as a child process and awaits its exit without holding a
@@ -14,31 +15,17 @@ struct EvalProcessRun {
         let directory = TemporaryDirectory("eval-run")
         let outputPath = directory.path("stdout")
         let errorPath = directory.path("stderr")
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        let process = Process()
-        process.executableURL = CommandRunner.whereaboutsExecutable
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory.path("home")
         environment["XDG_CONFIG_HOME"] = directory.path("config")
         environment["XDG_DATA_HOME"] = directory.path("data")
         environment.removeValue(forKey: "WHEREABOUTS_DB")
         environment.merge(extra) { $1 }
-        process.environment = environment
         // Files rather than pipes: nothing has to drain them while the child runs.
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardInput = FileHandle.nullDevice
-        status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let child = try ChildProcess.spawn(
+            CommandRunner.whereaboutsExecutable.path, arguments, environment: environment, standardInput: .null,
+            standardOutput: .file(outputPath), standardError: .file(errorPath))
+        status = await DedicatedThread.run("whereabouts \(arguments.first ?? "")") { child.waitForExit() }.terminationStatus
         output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     }

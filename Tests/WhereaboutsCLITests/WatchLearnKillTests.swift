@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 import Testing
 import TestSupport
 import WorldSimulator
@@ -68,24 +69,24 @@ import WorldSimulator
     /// Starts `watch --learn` on `map`, SIGKILLs it once `threshold` sightings are committed
     /// (or finds it already done), and reads what it left.
     static func killLearning(map: String, trace: String, threshold: Int, home: String) throws -> Killed {
-        let child = Process()
-        child.executableURL = CommandRunner.whereaboutsExecutable
-        child.arguments = watchArguments(map: map, trace: trace)
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_DATA_HOME"] = home + "/data"
         environment.removeValue(forKey: "WHEREABOUTS_DB")
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try ChildProcess.spawn(
+            CommandRunner.whereaboutsExecutable.path, watchArguments(map: map, trace: trace), environment: environment,
+            standardOutput: .null, standardError: .null)
+        var exited: ChildProcess.ExitStatus?
         _ = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
-            !child.isRunning || ((try? countedRows(map)) ?? 0) >= threshold
+            exited = exited ?? child.exitStatusIfExited()
+            return exited != nil || ((try? countedRows(map)) ?? 0) >= threshold
         }
-        let exitedBeforeKill = !child.isRunning
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        let exitedBeforeKill = exited != nil
+        if !exitedBeforeKill {
+            child.send(SIGKILL)
+            child.waitForExit()
+        }
         return Killed(
             threshold: threshold, exitedBeforeKill: exitedBeforeKill, integrity: try check(map),
             rows: try learnedRows(map), counted: try countedRows(map))

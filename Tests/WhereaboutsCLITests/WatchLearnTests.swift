@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import PositioningCore
+import SystemSupport
 import Testing
 import TestSupport
 import WorldSimulator
@@ -190,28 +191,31 @@ import WorldSimulator
             Result { () throws -> (status: Int32, output: String, errors: String) in
                 let output = directory.path("stdout")
                 let errors = directory.path("stderr")
-                for path in [output, errors] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-                let child = Process()
-                child.executableURL = CommandRunner.whereaboutsExecutable
-                child.arguments = ["watch", "--db", map, "--replay", town + "/drive.trace.jsonl", "--speed", "20", "--learn", "--json"]
                 var environment = ProcessInfo.processInfo.environment
                 environment["HOME"] = directory.path("home")
                 environment["XDG_CONFIG_HOME"] = directory.path("config")
                 environment.removeValue(forKey: "WHEREABOUTS_DB")
-                child.environment = environment
-                child.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-                child.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-                try child.run()
+                let child = try ChildProcess.spawn(
+                    CommandRunner.whereaboutsExecutable.path,
+                    ["watch", "--db", map, "--replay", town + "/drive.trace.jsonl", "--speed", "20", "--learn", "--json"],
+                    environment: environment, standardOutput: .file(output), standardError: .file(errors))
+                var exited: ChildProcess.ExitStatus?
                 // Ten fixes printed: a few samples are learned, far fewer than a batch of 30.
                 let started = Deadline(after: .seconds(120)).poll(every: .milliseconds(20)) {
-                    !child.isRunning || (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 10
+                    exited = exited ?? child.exitStatusIfExited()
+                    return exited != nil || (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0 >= 10
                 }
-                if !started { kill(child.processIdentifier, SIGKILL) }
-                kill(child.processIdentifier, signalNumber)
-                let ended = Deadline(after: .seconds(60)).poll(every: .milliseconds(20)) { !child.isRunning }
-                if !ended { kill(child.processIdentifier, SIGKILL) }
-                child.waitUntilExit()
-                return (child.terminationStatus, try String(contentsOfFile: output, encoding: .utf8),
+                if !started { child.send(SIGKILL) }
+                child.send(signalNumber)
+                _ = Deadline(after: .seconds(60)).poll(every: .milliseconds(20)) {
+                    exited = exited ?? child.exitStatusIfExited()
+                    return exited != nil
+                }
+                if exited == nil {
+                    child.send(SIGKILL)
+                    exited = child.waitForExit()
+                }
+                return (exited?.terminationStatus ?? -1, try String(contentsOfFile: output, encoding: .utf8),
                         try String(contentsOfFile: errors, encoding: .utf8))
             }
         }.value.get()

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// A gpsd client: connects over TCP, reads the `VERSION` banner, sends
 /// `?WATCH={"enable":true,"json":true}` and turns `TPV` reports into `Location`s.
@@ -119,11 +120,7 @@ public struct GPSDClient: Sendable {
     public func availability() async -> GNSSAvailability {
         let endpoint = endpoint
         let timeout = options.connectTimeout
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: GPSDSession.probe(endpoint: endpoint, timeout: timeout))
-            }
-        }
+        return await DedicatedThread.run("gpsd probe") { GPSDSession.probe(endpoint: endpoint, timeout: timeout) }
     }
 
     func startSession() -> (stream: AsyncStream<Event>, stop: StopFlag) {

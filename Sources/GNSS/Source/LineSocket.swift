@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -18,16 +19,16 @@ final class LineSocket {
         case failed(String)
     }
 
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private let descriptor: FileDescriptor
+    private var lines = LineBuffer()
     private static let maximumLine = 1 << 20
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.descriptor = FileDescriptor(rawValue: descriptor)
     }
 
     deinit {
-        close(descriptor)
+        close(descriptor.rawValue)
     }
 
     /// Connects to `host:port` within `timeout` seconds, trying each resolved address.
@@ -57,8 +58,9 @@ final class LineSocket {
                 lastFailure = failure(errno)
                 continue
             }
-            var pending = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&pending, 1, Int32(max(timeout, 0) * 1000))
+            var pending = PollSet(socket.descriptor, events: .writable)
+            let ready: Int
+            do throws(Errno) { ready = try pending.wait(timeout: .milliseconds(Int(max(timeout, 0) * 1000))) } catch { ready = -1 }
             if ready == 0 {
                 lastFailure = .timedOut
                 continue
@@ -76,14 +78,15 @@ final class LineSocket {
     func send(_ text: String) throws(Failure) {
         var bytes = Array(text.utf8)
         while !bytes.isEmpty {
-            let sent = Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL))
-            if sent < 0 {
-                if errno == EAGAIN || errno == EINTR {
-                    var pending = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&pending, 1, 100)
-                    continue
-                }
-                throw Self.failure(errno)
+            let sent: Int
+            do throws(Errno) {
+                sent = try descriptor.send(bytes)
+            } catch .wouldBlock {
+                var pending = PollSet(descriptor, events: .writable)
+                _ = try? pending.wait(timeout: .milliseconds(100))
+                continue
+            } catch {
+                throw Self.failure(error.rawValue)
             }
             bytes.removeFirst(sent)
         }
@@ -93,28 +96,25 @@ final class LineSocket {
     /// - Throws: `.closed` at end of stream, or the socket error.
     func readLine(timeout: Double) throws(Failure) -> String? {
         if let line = takeLine() { return line }
-        var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pending, 1, Int32(max(timeout, 0) * 1000))
-        guard ready > 0 else { return nil }
+        var pending = PollSet(descriptor, events: .readable)
+        guard ((try? pending.wait(timeout: .milliseconds(Int(max(timeout, 0) * 1000)))) ?? 0) > 0 else { return nil }
         var chunk = [UInt8](repeating: 0, count: 8192)
-        let count = recv(descriptor, &chunk, chunk.count, 0)
-        if count == 0 { throw .closed }
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return nil }
-            throw Self.failure(errno)
+        let count: Int
+        do throws(Errno) {
+            count = try descriptor.receive(into: &chunk, retryOnInterrupt: false)
+        } catch .interrupted, .wouldBlock {
+            return nil
+        } catch {
+            throw Self.failure(error.rawValue)
         }
-        buffer.append(contentsOf: chunk[0..<count])
-        if buffer.count > Self.maximumLine { throw .failed("line longer than \(Self.maximumLine) bytes") }
+        if count == 0 { throw .closed }
+        chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        if lines.unreadCount > Self.maximumLine { throw .failed("line longer than \(Self.maximumLine) bytes") }
         return takeLine()
     }
 
     private func takeLine() -> String? {
-        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
-        var line = buffer[..<newline]
-        if line.last == 0x0D { line = line.dropLast() }
-        let text = String(decoding: line, as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return text
+        lines.nextLine().map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func failure(_ code: Int32) -> Failure {

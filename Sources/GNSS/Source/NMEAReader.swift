@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -123,11 +124,21 @@ public struct NMEAReader: Sendable {
         var lastFix = ContinuousClock.now
         let silence = Duration.milliseconds(Int(silenceTimeout * 1000))
         var chunk = [UInt8](repeating: 0, count: 4096)
+        let device = FileDescriptor(rawValue: descriptor)
+        var pending = PollSet(device, events: .readable)
         while !stop.isSet {
-            var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pending, 1, 100)
-            if ready > 0 {
-                let count = read(descriptor, &chunk, chunk.count)
+            if ((try? pending.wait(timeout: .milliseconds(100))) ?? 0) > 0 {
+                let count: Int
+                do throws(Errno) {
+                    count = try device.read(into: &chunk, retryOnInterrupt: false)
+                } catch .wouldBlock, .interrupted {
+                    count = -1
+                } catch {
+                    continuation.yield(.failed(.unavailable(
+                        reason: "reading \(path) failed: \(error)",
+                        remedy: "check that the receiver is still connected")))
+                    return
+                }
                 if count > 0 {
                     for sentence in decoder.decode(chunk[0..<count]) {
                         if let fix = assembler.consume(sentence) {
@@ -143,12 +154,6 @@ public struct NMEAReader: Sendable {
                     }
                     if let fix = assembler.finish() { continuation.yield(.fix(fix)) }
                     continuation.yield(.finished(decoder.statistics))
-                    return
-                }
-                if errno != EAGAIN && errno != EINTR {
-                    continuation.yield(.failed(.unavailable(
-                        reason: "reading \(path) failed: \(String(cString: strerror(errno)))",
-                        remedy: "check that the receiver is still connected")))
                     return
                 }
             }

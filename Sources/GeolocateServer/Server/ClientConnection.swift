@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// One accepted connection as a worker sees it: the socket, the request state, the output
 /// not yet written, and when it last made progress. Closed in `deinit`.
@@ -45,16 +46,14 @@ final class ClientConnection {
 
     /// Writes as much output as the socket takes; false when the peer is gone.
     func flush() -> Bool {
+        let socket = FileDescriptor(rawValue: descriptor)
         while hasPendingOutput {
-            let written = output.withUnsafeBytes { buffer in
-                send(descriptor, buffer.baseAddress! + outputOffset, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
-            }
-            if written > 0 {
+            do throws(Errno) {
+                let written = try socket.send(output, from: outputOffset)
+                guard written > 0 else { return false }
                 outputOffset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+            } catch {
+                return error == .wouldBlock
             }
         }
         return true
@@ -64,8 +63,14 @@ final class ClientConnection {
     /// is gone with an error.
     func receive(into scratch: inout [UInt8], limit: Int, now: ContinuousClock.Instant) -> Bool {
         var total = 0
+        let socket = FileDescriptor(rawValue: descriptor)
         while total < limit {
-            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count: Int
+            do throws(Errno) {
+                count = try socket.receive(into: &scratch)
+            } catch {
+                return error == .wouldBlock
+            }
             if count > 0 {
                 total += count
                 lastActivity = now
@@ -75,13 +80,9 @@ final class ClientConnection {
                 // A short read emptied the socket's buffer: skip the recv that would only say
                 // EAGAIN (one syscall per request); poll reports whatever arrives next.
                 if count < scratch.count { return true }
-            } else if count == 0 {
+            } else {
                 peerClosed = true
                 return true
-            } else if errno == EINTR {
-                continue
-            } else {
-                return errno == EAGAIN || errno == EWOULDBLOCK
             }
         }
         return true

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// One server thread: a `poll` loop over the listening socket, the stop pipe and the
 /// connections it accepted, answering requests with its own ``GeolocateService``.
@@ -32,36 +33,35 @@ final class ConnectionWorker {
 
     /// Serves until the stop pipe becomes readable; then closes every connection.
     func run() {
-        var descriptors: [pollfd] = []
+        var descriptors = PollSet()
         while true {
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: inboxes[number].wakeDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.removeAll()
+            descriptors.append(FileDescriptor(rawValue: stopDescriptor), events: .readable)
+            descriptors.append(FileDescriptor(rawValue: listener.descriptor), events: .readable)
+            descriptors.append(FileDescriptor(rawValue: inboxes[number].wakeDescriptor), events: .readable)
             for connection in connections {
-                var events: Int16 = 0
+                var events: PollSet.Events = []
                 if connection.output.count - connection.outputOffset < Self.outputHighWater && !connection.peerClosed {
-                    events |= Int16(POLLIN)
+                    events.insert(.readable)
                 }
-                if connection.hasPendingOutput { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+                if connection.hasPendingOutput { events.insert(.writable) }
+                descriptors.append(FileDescriptor(rawValue: connection.descriptor), events: events)
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), 500)
-            if ready < 0 && errno != EINTR { break }
-            if descriptors[0].revents != 0 { break }
+            do throws(Errno) { _ = try descriptors.wait(timeout: .milliseconds(500)) } catch { break }
+            if !descriptors.returnedEvents(at: 0).isEmpty { break }
             let now = ContinuousClock.now
             // Connections first (by index, before accepting changes the list), then one accept.
             var index = connections.count - 1
             while index >= 0 {
                 let connection = connections[index]
-                let events = descriptors[index + 3].revents
+                let events = descriptors.returnedEvents(at: index + 3)
                 if !service(connection, events: events, now: now) {
                     remove(at: index)
                 }
                 index -= 1
             }
-            if descriptors[1].revents & Int16(POLLIN) != 0 { acceptOne(now: now) }
-            if descriptors[2].revents & Int16(POLLIN) != 0 {
+            if descriptors.returnedEvents(at: 1).contains(.readable) { acceptOne(now: now) }
+            if descriptors.returnedEvents(at: 2).contains(.readable) {
                 for (descriptor, peer) in inboxes[number].take() {
                     connections.append(ClientConnection(descriptor: descriptor, peer: peer, limits: configuration.limits, now: now))
                 }
@@ -71,9 +71,9 @@ final class ConnectionWorker {
     }
 
     /// Reads, answers and writes for one connection; false when it is done with.
-    private func service(_ connection: ClientConnection, events: Int16, now: ContinuousClock.Instant) -> Bool {
-        if events & Int16(POLLERR | POLLNVAL) != 0 { return false }
-        if events & Int16(POLLIN | POLLHUP) != 0 {
+    private func service(_ connection: ClientConnection, events: PollSet.Events, now: ContinuousClock.Instant) -> Bool {
+        if !events.isDisjoint(with: [.error, .invalid]) { return false }
+        if !events.isDisjoint(with: [.readable, .hangUp]) {
             guard connection.receive(into: &scratch, limit: 256 * 1024, now: now) else { return false }
         }
         if let deadline = connection.drainingUntil {

@@ -2,6 +2,7 @@ import Foundation
 import PositioningCore
 import RadioMap
 import Synchronization
+import SystemSupport
 
 /// A small, strict HTTP/1.1 server for the geolocate API over POSIX sockets.
 ///
@@ -25,7 +26,7 @@ public final class GeolocateServer: Sendable {
     private let listener: ListeningSocket
     private let stopPipe: (read: Int32, write: Int32)
     private let submissions: SubmissionWriter?
-    private let finished: DispatchSemaphore
+    private let workers: [DedicatedThread<Void>]
     private let state: Mutex<Bool>
 
     /// Binds, opens one radio-map connection per worker, and starts serving.
@@ -41,7 +42,6 @@ public final class GeolocateServer: Sendable {
                                 permissionDenied: false)
         }
         stopPipe = (descriptors[0], descriptors[1])
-        finished = DispatchSemaphore(value: 0)
         state = Mutex(false)
         do {
             submissions = configuration.acceptsSubmissions ? try SubmissionWriter(databasePath: configuration.databasePath) : nil
@@ -75,16 +75,12 @@ public final class GeolocateServer: Sendable {
         let roundRobin = RoundRobin(count: services.count)
         // Each service (and its SQLite connection) is handed to exactly one thread, which is
         // the only one to use it from then on.
-        for (number, service) in services.enumerated() {
+        let (listener, stopDescriptor, statistics) = (listener, stopPipe.read, statistics)
+        workers = services.enumerated().map { number, service in
             let handOver = UncheckedBox(ConnectionWorker(
-                listener: listener, stopDescriptor: stopPipe.read, configuration: configuration,
+                listener: listener, stopDescriptor: stopDescriptor, configuration: configuration,
                 statistics: statistics, service: service, number: number, inboxes: inboxes, roundRobin: roundRobin))
-            let thread = Thread { [finished] in
-                handOver.value.run()
-                finished.signal()
-            }
-            thread.name = "whereabouts-serve-\(number)"
-            thread.start()
+            return DedicatedThread("whereabouts-serve-\(number)") { handOver.value.run() }
         }
     }
 
@@ -98,7 +94,7 @@ public final class GeolocateServer: Sendable {
         guard !alreadyStopped else { return }
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        for _ in 0..<max(1, configuration.workerCount) { finished.wait() }
+        for worker in workers { worker.wait() }
         submissions?.stop()
         close(stopPipe.read)
         close(stopPipe.write)

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import RadioMap
+import SystemSupport
 
 /// The one thread that writes submissions into the radio map, over its own read-write
 /// connection (SQLite connections are not shared across threads). Workers hand it request
@@ -20,27 +21,25 @@ public final class SubmissionWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var stopping = false
-    private var finished = false
+    /// The writing thread; set once in `init`.
+    private var writer: DedicatedThread<Void>?
 
     /// Opens the radio map read-write on a new thread; throws when it cannot be opened.
     public init(databasePath: String) throws(RadioMapError) {
         let opened = DispatchSemaphore(value: 0)
         let failure = ResultBox()
-        let thread = Thread { [self] in
+        writer = DedicatedThread("whereabouts-submissions") { [self] in
             let map: RadioMap
             do throws(RadioMapError) {
                 map = try RadioMap(path: databasePath, mode: .readWrite)
             } catch {
                 failure.value = .failure(.database(error))
                 opened.signal()
-                markFinished()
                 return
             }
             opened.signal()
             run(map)
         }
-        thread.name = "whereabouts-submissions"
-        thread.start()
         opened.wait()
         if case .failure(.database(let error))? = failure.value { throw error }
     }
@@ -68,8 +67,8 @@ public final class SubmissionWriter: @unchecked Sendable {
         condition.lock()
         stopping = true
         condition.broadcast()
-        while !finished { condition.wait() }
         condition.unlock()
+        writer?.wait()
     }
 
     private func run(_ map: RadioMap) {
@@ -89,13 +88,5 @@ public final class SubmissionWriter: @unchecked Sendable {
             }
             job.done.signal()
         }
-        markFinished()
-    }
-
-    private func markFinished() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// One walk through the sources (DESIGN.md "Choose"): in order, stop at the first fix that
 /// meets the desired accuracy, else keep the most accurate; record every source's outcome.
@@ -85,7 +86,7 @@ struct FallbackPolicy: Sendable {
     static func estimate(
         _ request: GeolocateRequest, at time: Date, with resolver: any PositionResolver
     ) async -> Result<(PositionEstimate, EstimationInput)?, ResolverFailure> {
-        await BlockingWork.run("radio map lookup") {
+        await DedicatedThread.run("radio map lookup") {
             do {
                 return .success(try resolver.estimate(request, at: time))
             } catch {

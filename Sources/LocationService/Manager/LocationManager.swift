@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// Core Location's `CLLocationManager` for Linux, in Swift-concurrency form: one-shot fixes,
 /// continuous updates to any number of observers, significant-change updates, circular region
@@ -155,6 +156,6 @@ public actor LocationManager {
     func saveLastKnown() async {
         guard let store, let remembered, remembered.timestamp != savedAt else { return }
         savedAt = remembered.timestamp
-        await BlockingWork.run("save last location") { try? store.saveLastKnown(remembered) }
+        await DedicatedThread.run("save last location") { try? store.saveLastKnown(remembered) }
     }
 }

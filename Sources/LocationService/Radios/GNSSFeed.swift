@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import PositioningCore
+import SystemSupport
 
 /// The GPS of `LiveRadios` while observers keep it running: one gpsd session (`?WATCH` stream,
 /// reconnected with backoff) or one continuous read of an NMEA device, on a thread of its own,
@@ -64,7 +65,7 @@ actor GNSSFeed {
     /// A feed reading the NMEA device or file at `path`.
     static func nmea(_ path: String) async -> GNSSFeed {
         let feed = GNSSFeed(name: path)
-        if let fixes = await BlockingWork.run("read NMEA file", { Self.recordedFixes(at: path) }) {
+        if let fixes = await DedicatedThread.run("read NMEA file", { Self.recordedFixes(at: path) }) {
             await feed.play(fixes)
             return feed
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
 
 /// Reads a replay-trace file front to back, one sample at a time, 64 KiB at a time: a trace of
 /// hours replays in the memory of a few lines.
@@ -9,25 +10,24 @@ import SurveyFormats
 /// at a time, never of a device or socket that could keep a thread waiting. The file is closed
 /// in `deinit`.
 final class ReplayTraceReader {
-    private let handle: FileHandle
-    private var pending: [UInt8] = []
-    private var position = 0
-    private var atEnd = false
+    private let descriptor: FileDescriptor
+    private var lines: LineReader
     /// The number of the line last read.
     private(set) var lineNumber = 0
 
     /// Opens `path`.
     /// - Throws: `ReplayTraceError` (line 0) when the file cannot be opened.
     init(path: String) throws(ReplayTraceError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        descriptor = FileDescriptor(rawValue: open(path, O_RDONLY | O_CLOEXEC))
+        guard descriptor.rawValue >= 0 else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw ReplayTraceError(line: 0, reason: "cannot read \(path): \(reason)")
         }
-        self.handle = handle
+        lines = LineReader(descriptor, chunkSize: 1 << 16)
     }
 
     deinit {
-        try? handle.close()
+        close(descriptor.rawValue)
     }
 
     /// The next sample; nil at the end of the file. Blank lines are skipped.
@@ -51,27 +51,10 @@ final class ReplayTraceReader {
     }
 
     private func nextLine() throws(ReplayTraceError) -> ArraySlice<UInt8>? {
-        while true {
-            if let newline = pending[position...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[position..<newline]
-                position = newline + 1
-                return line
-            }
-            if atEnd {
-                guard position < pending.count else { return nil }
-                let line = pending[position...]
-                position = pending.count
-                return line
-            }
-            pending.removeSubrange(..<position)
-            position = 0
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: 1 << 16) ?? Data()
-            } catch {
-                throw ReplayTraceError(line: lineNumber + 1, reason: "cannot read: \(error.localizedDescription)")
-            }
-            if chunk.isEmpty { atEnd = true } else { pending.append(contentsOf: chunk) }
+        do throws(Errno) {
+            return try lines.nextLine()
+        } catch {
+            throw ReplayTraceError(line: lineNumber + 1, reason: "cannot read: \(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Reads a file front to back in fixed-size chunks, closing it in `deinit` — or bytes already
 /// in memory, the same way.
@@ -46,12 +47,12 @@ final class FileChunkReader {
             try memory.withUnsafeBufferPointer { try body($0) }
             return true
         }
-        let count = chunk.withUnsafeMutableBytes { buffer in
-            var result: Int
-            repeat { result = read(descriptor, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
-            return result
+        let count: Int
+        do throws(Errno) {
+            count = try FileDescriptor(rawValue: descriptor).read(into: &chunk)
+        } catch {
+            throw ImportError.unreadable(path: path, reason: error.description)
         }
-        guard count >= 0 else { throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         guard count > 0 else { return false }
         bytesRead += Int64(count)
         try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }

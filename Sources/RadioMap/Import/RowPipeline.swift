@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
 
 /// Reads, splits and parses a CSV survey's rows on a thread of its own while the importer
 /// writes the previous batch on the calling thread: the machine has two cores, and reading,
@@ -36,7 +37,8 @@ final class RowPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [Message] = []
     private var cancelled = false
-    private var finished = false
+    /// The thread reading and parsing; set once in `init`.
+    private var producer: DedicatedThread<Void>?
     private static let batchSize = 8_192
     /// A little more than the importer's largest write batch (`SurveyImporter.observationBatchSize`):
     /// while the importer writes one batch, this thread parses the next instead of waiting.
@@ -52,15 +54,7 @@ final class RowPipeline: @unchecked Sendable {
     init(reader: CSVRecordReader, reachedEnd: Bool, parse: @escaping Parse,
          readChunk: @escaping (inout CSVRecordReader) throws -> Bool, bytesRead: @escaping () -> Int64) {
         let work = Work(reader: reader, reachedEnd: reachedEnd, parse: parse, readChunk: readChunk, bytesRead: bytesRead)
-        let thread = Thread { [self] in
-            produce(work)
-            condition.lock()
-            finished = true
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "whereabouts.import.parse"
-        thread.start()
+        producer = DedicatedThread("whereabouts.import.parse") { [self] in produce(work) }
     }
 
     /// The next batch in file order; nil once every row was delivered.
@@ -87,8 +81,8 @@ final class RowPipeline: @unchecked Sendable {
         condition.lock()
         cancelled = true
         condition.broadcast()
-        while !finished { condition.wait() }
         condition.unlock()
+        producer?.wait()
     }
 
     /// What the thread owns while it runs (unchecked: handed over once, then used only there).

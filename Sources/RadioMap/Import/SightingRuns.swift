@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// Access-point sightings spilled in sorted runs to a scratch file, and merged back in key
 /// order at the end of an import.
@@ -86,19 +87,15 @@ final class SightingRuns {
     }
 
     private func write(_ bytes: [UInt8], at offset: Int64) throws(ImportError) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(offset) + off_t(written))
-            }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { throw Self.failure("cannot write it") }
-            written += result
+        do throws(Errno) {
+            try FileDescriptor(rawValue: descriptor).writeAll(toAbsoluteOffset: offset, bytes)
+        } catch {
+            throw Self.failure("cannot write it", error)
         }
     }
 
-    fileprivate static func failure(_ what: String) -> ImportError {
-        .scratchFile(reason: "\(what): \(String(cString: strerror(errno)))")
+    fileprivate static func failure(_ what: String, _ error: Errno = .current) -> ImportError {
+        .scratchFile(reason: "\(what): \(error)")
     }
 }
 
@@ -198,10 +195,13 @@ private struct RunReader {
         buffer.append(contentsOf: repeatElement(0, count: wanted))
         var read = 0
         while read < wanted {
-            let result = buffer.withUnsafeMutableBytes { bytes in
-                pread(descriptor, bytes.baseAddress! + old + read, wanted - read, off_t(offset) + off_t(read))
+            let result: Int
+            do throws(Errno) {
+                result = try FileDescriptor(rawValue: descriptor).read(
+                    fromAbsoluteOffset: offset + Int64(read), into: &buffer, at: old + read, count: wanted - read)
+            } catch {
+                throw SightingRuns.failure("cannot read it back", error)
             }
-            if result < 0 && errno == EINTR { continue }
             guard result > 0 else { throw SightingRuns.failure("cannot read it back") }
             read += result
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// A `LearningSession` on a thread of its own, over its own read-write connection, so that
 /// async code can hand it samples without ever waiting for the disk.
@@ -47,7 +48,8 @@ public final class BackgroundLearner: @unchecked Sendable {
     ) async throws(RadioMapError) -> BackgroundLearner {
         let learner = BackgroundLearner()
         let opened: Result<Void, RadioMapError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
+            // The thread goes on learning after it has said whether the map opened.
+            _ = DedicatedThread("whereabouts-learning") {
                 let session: LearningSession
                 do throws(RadioMapError) {
                     let map = try RadioMap(path: databasePath, mode: .readWrite)
@@ -61,8 +63,6 @@ public final class BackgroundLearner: @unchecked Sendable {
                 continuation.resume(returning: .success(()))
                 learner.run(session, flushInterval: flushInterval)
             }
-            thread.name = "whereabouts-learning"
-            thread.start()
         }
         try opened.get()
         return learner

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
 
 /// Streams one GeoNames file (places, `countryInfo.txt` or `admin1CodesASCII.txt`) into the
 /// places tables in one transaction (see `RadioMap.importPlaces`). Used once, then discarded.
@@ -122,12 +123,11 @@ final class PlacesImporter {
     private struct SkippedLine: Error {}
 
     private func streamLines(of file: FileChunkReader, kind: GeoNamesFileKind, _ store: (Substring) throws -> Void) throws {
-        var pending: [UInt8] = []
+        var lines = LineBuffer()
         var lineNumber = 0
         func handle(_ bytes: ArraySlice<UInt8>) throws {
             lineNumber += 1
-            var line = Substring(String(decoding: bytes, as: UTF8.self))
-            if line.last == "\r" { line.removeLast() }
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
             guard !line.isEmpty, !(kind != .countries && line.hasPrefix("#")) else { return }
             rowsRead += 1
             do {
@@ -143,17 +143,12 @@ final class PlacesImporter {
             }
         }
         while try file.readChunk(path: path, { chunk in
-            pending.append(contentsOf: chunk)
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try handle(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeSubrange(..<start)
+            lines.append(UnsafeRawBufferPointer(chunk))
+            while let line = lines.nextLine() { try handle(line) }
         }) {
             progress?(ImportProgress(bytesRead: file.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
         }
-        if !pending.isEmpty { try handle(pending[...]) }
+        if let last = lines.finish() { try handle(last) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import RadioMap
+import SystemSupport
 
 /// `whereabouts db export`: every stored sighting as WiGLE CSV or geosubmit JSON.
 enum DatabaseExportCommand: WhereaboutsCommand {
@@ -81,14 +82,10 @@ final class PrivateOutputFile {
     }
 
     func write(_ bytes: [UInt8]) throws(CommandFailure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        do throws(Errno) {
+            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            throw CommandFailure(.failure, "cannot write \(path): \(error)")
         }
     }
 

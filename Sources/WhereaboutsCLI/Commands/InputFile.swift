@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Reading command inputs: whole small files (or standard input) and large files line by line.
 enum InputFile {
@@ -13,28 +14,14 @@ enum InputFile {
         return Array(data)
     }
 
-    /// Calls `body` with each line's bytes (without the newline; a trailing CR is removed),
-    /// streaming the file in 1 MiB chunks. A final line without a newline counts; the empty
-    /// remainder after a last newline does not.
+    /// Calls `body` with each line's bytes (`LineBuffer`'s rules: without the newline or a CR
+    /// before it; a final line without a newline counts, the empty remainder after a last newline
+    /// does not), streaming the file in 1 MiB chunks.
     static func forEachLine(_ path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure(.dataError, "cannot read \(path)")
-        }
-        defer { if path != "-" { try? handle.close() } }
-        var pending: [UInt8] = []
-        while true {
-            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
-            if chunk.isEmpty { break }
-            pending.append(contentsOf: chunk)
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = newline
-                if end > start && pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                try body(pending[start..<end])
-                start = newline + 1
-            }
-            pending.removeSubrange(..<start)
-        }
-        if !pending.isEmpty { try body(pending[...]) }
+        let descriptor = path == "-" ? FileDescriptor.standardInput : FileDescriptor(rawValue: open(path, O_RDONLY | O_CLOEXEC))
+        guard descriptor.rawValue >= 0 else { throw CommandFailure(.dataError, "cannot read \(path)") }
+        defer { if path != "-" { close(descriptor.rawValue) } }
+        var reader = LineReader(descriptor, chunkSize: 1 << 20)
+        while let line = try reader.nextLine() { try body(line) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GeolocateServer
+import SystemSupport
 
 /// `locate --batch` on every core: one thread reads the file in blocks of whole lines, worker
 /// threads — each with its own ``Locator`` and so its own read-only SQLite connection — answer
@@ -42,14 +43,7 @@ final class ParallelBatch: @unchecked Sendable {
     /// Answers every line of `path` (`-` for standard input) and writes the answers in order.
     /// - Throws: the first failure: the file cannot be read, or the radio map failed.
     func run(_ path: String) async throws {
-        let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-            let reader = Thread { [self] in
-                continuation.resume(returning: Result { try readAndWait(path) })
-            }
-            reader.name = "whereabouts-batch-reader"
-            reader.start()
-        }
-        try result.get()
+        try await DedicatedThread.run("whereabouts-batch-reader") { [self] () throws(any Error) in try readAndWait(path) }
     }
 
     /// Starts the workers, feeds them blocks, and returns once every answer is written.
@@ -61,9 +55,8 @@ final class ParallelBatch: @unchecked Sendable {
         running = locators.count
         for (number, locator) in locators.enumerated() {
             let handOver = HandOver(locator: locator)
-            let worker = Thread { [self] in work(handOver.locator) }
-            worker.name = "whereabouts-batch-\(number)"
-            worker.start()
+            // The workers say they are done through `running`, which `readAndWait` waits on.
+            _ = DedicatedThread("whereabouts-batch-\(number)") { [self] in work(handOver.locator) }
         }
         var sequence = 0
         var pending: [UInt8] = []
@@ -117,7 +110,8 @@ final class ParallelBatch: @unchecked Sendable {
             var answers: [UInt8] = []
             answers.reserveCapacity(block.bytes.count / 2)
             do {
-                try Self.forEachLine(in: block.bytes) { line in
+                var lines = LineBuffer(block.bytes)
+                while let line = lines.nextLine() ?? lines.finish() {
                     answers.append(contentsOf: try locator.respond(to: line).json.utf8)
                     answers.append(UInt8(ascii: "\n"))
                 }
@@ -167,20 +161,6 @@ final class ParallelBatch: @unchecked Sendable {
         isWriting = false
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// Calls `body` with each line of `bytes` (without the newline; a trailing CR is removed).
-    /// A final line without a newline counts; the empty remainder after a last newline does not
-    /// — the rules of `InputFile.forEachLine`.
-    static func forEachLine(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) throws -> Void) rethrows {
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            var end = newline
-            if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            try body(bytes[start..<end])
-            start = newline + 1
-        }
     }
 }
 

@@ -3,6 +3,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import SystemSupport
 #endif
 
 /// Somewhere a command writes text: the process's stdout/stderr, or memory in tests.
@@ -35,18 +36,8 @@ public struct FileDescriptorSink: OutputSink {
     public var isTerminal: Bool { isatty(descriptor) == 1 }
 
     public func write(_ bytes: some Collection<UInt8>) {
-        let buffer = Array(bytes)
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE and the like: the reader went away; nothing sensible to do.
-                }
-                offset += written
-            }
-        }
+        // EPIPE and the like: the reader went away; nothing sensible to do.
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(Array(bytes))
     }
 }
 

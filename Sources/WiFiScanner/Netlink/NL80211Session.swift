@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The nl80211 conversations a scan needs, over one command socket resolved to the nl80211
-/// family. Lives on one ``NetlinkThread`` job; created by ``withNL80211Session(_:)``.
+/// family. Lives on one `DedicatedThread` job; created by ``withNL80211Session(_:)``.
 final class NL80211Session: ScanSession {
     /// How often an interrupted dump (`NLM_F_DUMP_INTR`) is repeated before giving up.
     static let maximumDumpAttempts = 5

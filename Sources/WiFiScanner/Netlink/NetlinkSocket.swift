@@ -1,10 +1,12 @@
 internal import CNetlink
+import SystemSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A generic-netlink socket, owned: freed in `deinit`. Not `Sendable`; it lives on the one
-/// thread that runs a ``NetlinkThread`` job.
+/// thread that runs a `DedicatedThread` job.
 final class NetlinkSocket {
     private let handle: OpaquePointer
 
@@ -90,12 +92,13 @@ final class NetlinkSocket {
             state.replies.removeAll()
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return nil }
-            var descriptor = pollfd(fd: nl_socket_get_fd(handle), events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000
-                + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0 && errno != EINTR {
-                throw NetlinkError(origin: .kernel, code: errno, operation: operation)
+            var descriptor = PollSet(FileDescriptor(rawValue: nl_socket_get_fd(handle)), events: .readable)
+            let ready: Int
+            do throws(Errno) {
+                // A millisecond past the deadline, so the wait never ends just short of it.
+                ready = try descriptor.wait(timeout: remaining + .milliseconds(1))
+            } catch {
+                throw NetlinkError(origin: .kernel, code: error.rawValue, operation: operation)
             }
             if ready > 0 {
                 do {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Writes a file through a 256 KiB byte buffer, with the few formatters the simulator's CSV
 /// and JSON need (integers, fixed-point decimals, dates, MAC addresses, quoted strings).
@@ -169,13 +170,11 @@ final class BufferedFileWriter {
     }
 
     private func drain() {
-        var offset = 0
-        while offset < count && pendingError == nil {
-            let written = Foundation.write(descriptor, storage + offset, count - offset)
-            if written < 0 && errno != EINTR {
-                pendingError = .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-            } else if written > 0 {
-                offset += written
+        if count > 0 && pendingError == nil {
+            do throws(Errno) {
+                try FileDescriptor(rawValue: descriptor).writeAll(UnsafeRawBufferPointer(start: storage, count: count))
+            } catch {
+                pendingError = .cannotWrite(path: path, reason: error.description)
             }
         }
         count = 0
