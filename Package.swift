@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
-// above it here. Only RadioMap touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
+// above it here. SystemSupport and JSONCodec know nothing of positioning; SurveyFormats,
+// IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Only RadioMap touches
+// CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
 let package = Package(
     name: "Whereabouts",
     products: [
@@ -19,40 +21,72 @@ let package = Package(
         .target(name: "SystemSupport"),
         .target(name: "JSONCodec"),
         .target(name: "PositioningCore"),
-        .target(name: "SurveyFormats", dependencies: ["PositioningCore", "JSONCodec"]),
+        .target(name: "SurveyFormats", dependencies: ["JSONCodec", "PositioningCore"]),
         .target(name: "IchnaeaEstimator", dependencies: ["PositioningCore"]),
-        .target(name: "MapRendering", dependencies: ["PositioningCore", "JSONCodec"]),
-        .target(name: "RadioMap", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "MapRendering", "SystemSupport", "CSQLite", "CZlib", "CLZMA", "CCrypto"]),
-        .target(name: "WiFiScanner", dependencies: ["PositioningCore", "SystemSupport", "CNetlink"]),
-        .target(name: "Cellular", dependencies: ["PositioningCore", "JSONCodec", "SystemSupport"]),
-        .target(name: "GNSS", dependencies: ["PositioningCore", "JSONCodec", "SystemSupport"]),
-        .target(name: "WorldSimulator", dependencies: ["PositioningCore", "SurveyFormats", "SystemSupport"]),
-        .target(name: "Evaluation", dependencies: ["PositioningCore", "JSONCodec"]),
-        .target(name: "LocationService", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "SystemSupport", "RadioMap", "WiFiScanner", "Cellular", "GNSS"]),
-        .target(name: "GeolocateServer", dependencies: ["PositioningCore", "JSONCodec", "SurveyFormats", "SystemSupport", "RadioMap"]),
+        .target(name: "MapRendering", dependencies: ["JSONCodec", "PositioningCore"]),
+        .target(
+            name: "RadioMap",
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "MapRendering",
+                "CSQLite", "CZlib", "CLZMA", "CCrypto",
+            ]),
+        .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
+        .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
+        .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
+        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
+        .target(name: "Evaluation", dependencies: ["JSONCodec", "PositioningCore"]),
+        .target(
+            name: "LocationService",
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WiFiScanner", "Cellular",
+                "GNSS",
+            ]),
+        .target(
+            name: "GeolocateServer",
+            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap"]),
         .target(
             name: "WhereaboutsCLI",
             dependencies: [
-                "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering", "RadioMap", "Evaluation", "SystemSupport", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering",
+                "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "Evaluation", "LocationService",
                 "GeolocateServer",
             ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
-        .target(name: "TestSupport", dependencies: ["PositioningCore", "SystemSupport"], path: "Sources/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SystemSupport", "PositioningCore"], path: "Sources/TestSupport"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "TestSupport"]),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
-        .testTarget(name: "SurveyFormatsTests", dependencies: ["SurveyFormats", "PositioningCore", "JSONCodec", "TestSupport"]),
-        .testTarget(name: "IchnaeaEstimatorTests", dependencies: ["IchnaeaEstimator", "PositioningCore", "TestSupport"]),
-        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "PositioningCore", "JSONCodec", "TestSupport"]),
-        .testTarget(name: "PositioningCoreTests", dependencies: ["PositioningCore", "Evaluation", "SystemSupport", "TestSupport"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "PositioningCore", "IchnaeaEstimator", "TestSupport"]),
-        .testTarget(name: "RadioMapTests", dependencies: ["RadioMap", "SurveyFormats", "SystemSupport", "TestSupport", "WorldSimulator"]),
-        .testTarget(name: "WiFiScannerTests", dependencies: ["WiFiScanner", "CNetlink", "SystemSupport", "TestSupport"]),
-        .testTarget(name: "CellularTests", dependencies: ["Cellular", "SystemSupport", "TestSupport"]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "JSONCodec", "SystemSupport", "TestSupport"]),
-        .testTarget(name: "WorldSimulatorTests", dependencies: ["WorldSimulator", "SurveyFormats", "TestSupport"]),
-        .testTarget(name: "LocationServiceTests", dependencies: ["LocationService", "JSONCodec", "SurveyFormats", "TestSupport", "WorldSimulator", "RadioMap"]),
-        .testTarget(name: "GeolocateServerTests", dependencies: ["GeolocateServer", "JSONCodec", "SurveyFormats", "SystemSupport", "TestSupport", "WorldSimulator", "RadioMap"]),
-        .testTarget(name: "WhereaboutsCLITests", dependencies: ["WhereaboutsCLI", "JSONCodec", "SurveyFormats", "SystemSupport", "TestSupport"]),
+        .testTarget(name: "PositioningCoreTests", dependencies: ["SystemSupport", "PositioningCore", "Evaluation", "TestSupport"]),
+        .testTarget(name: "SurveyFormatsTests", dependencies: ["JSONCodec", "PositioningCore", "SurveyFormats", "TestSupport"]),
+        .testTarget(name: "IchnaeaEstimatorTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "TestSupport"]),
+        .testTarget(name: "MapRenderingTests", dependencies: ["JSONCodec", "PositioningCore", "MapRendering", "TestSupport"]),
+        .testTarget(
+            name: "RadioMapTests",
+            dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"]),
+        .testTarget(
+            name: "WiFiScannerTests", dependencies: ["SystemSupport", "PositioningCore", "WiFiScanner", "CNetlink", "TestSupport"]),
+        .testTarget(name: "CellularTests", dependencies: ["SystemSupport", "PositioningCore", "Cellular", "TestSupport"]),
+        .testTarget(name: "GNSSTests", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "GNSS", "TestSupport"]),
+        .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
+        .testTarget(
+            name: "EvaluationTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
+        .testTarget(
+            name: "LocationServiceTests",
+            dependencies: [
+                "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator", "LocationService",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "GeolocateServerTests",
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator",
+                "GeolocateServer", "TestSupport",
+            ]),
+        .testTarget(
+            name: "WhereaboutsCLITests",
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator",
+                "WhereaboutsCLI", "TestSupport",
+            ]),
     ]
 )
 
