@@ -34,6 +34,12 @@ let package = Package(
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
+        .target(
+            name: "Geolocation",
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering",
+                "RadioMap",
+            ]),
         .target(name: "Evaluation", dependencies: ["JSONCodec", "PositioningCore"]),
         .target(
             name: "LocationService",
@@ -43,13 +49,13 @@ let package = Package(
             ]),
         .target(
             name: "GeolocateServer",
-            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap"]),
+            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation"]),
         .target(
             name: "WhereaboutsCLI",
             dependencies: [
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering",
-                "RadioMap", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "Evaluation", "LocationService",
-                "GeolocateServer",
+                "RadioMap", "Geolocation", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "Evaluation",
+                "LocationService", "GeolocateServer",
             ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
         .target(name: "TestSupport", dependencies: ["SystemSupport", "PositioningCore"], path: "Sources/TestSupport"),
@@ -78,8 +84,8 @@ let package = Package(
         .testTarget(
             name: "GeolocateServerTests",
             dependencies: [
-                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator",
-                "GeolocateServer", "TestSupport",
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation",
+                "WorldSimulator", "GeolocateServer", "TestSupport",
             ]),
         .testTarget(
             name: "WhereaboutsCLITests",

@@ -1,8 +1,10 @@
 import Foundation
+import Geolocation
 import Glibc
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SurveyFormats
 import SystemSupport
 import TestSupport
 import Testing
@@ -26,9 +28,10 @@ struct GeoClueEndToEndTests {
         // What Whereabouts answers for the simulated modem's cell (as GeoClue sends it: the
         // LTE TAC 0xABCD as locationAreaCode, the cell id in decimal).
         let cellRequest = #"{"cellTowers":[{"radioType":"lte","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":43981,"cellId":115668}]}"#
-        let answer = try Locator(radioMap: try RadioMap(path: database, mode: .readOnly), estimator: WhereaboutsEstimator())
-            .respond(to: Array(cellRequest.utf8))
-        let expected = try JSONParser.parse(answer.json)
+        let map = try RadioMap(path: database, mode: .readOnly)
+        let answer = try GeolocationEngine(radioMap: map).geolocator(using: map)
+            .answer(to: try GeolocateRequest.parse(Array(cellRequest.utf8)))
+        let expected = try JSONParser.parse(GeolocateJSON.string(for: answer))
         let latitude = try #require(expected["location"]?["lat"]?.doubleValue)
         let longitude = try #require(expected["location"]?["lng"]?.doubleValue)
 

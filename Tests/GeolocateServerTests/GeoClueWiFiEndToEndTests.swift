@@ -1,4 +1,5 @@
 import Foundation
+import Geolocation
 import PositioningCore
 import RadioMap
 import TestSupport
@@ -21,9 +22,10 @@ struct GeoClueWiFiEndToEndTests {
 
     @Test func theFirstScansLeftoversDoNotDragTheSecondFix() async throws {
         let map = try RadioMap(path: TestRadioMap.shared.path, mode: .readOnly)
-        let locator = Locator(radioMap: map, estimator: WhereaboutsEstimator())
+        // Each scan alone, with serve's parameters but without its request sequence.
+        let geolocator = try GeolocationEngine(radioMap: map).geolocator(using: map)
         func answer(_ readings: [WiFiObservation]) throws -> Coordinate? {
-            try locator.respond(to: GeolocateRequest(wifiAccessPoints: readings)).estimate?.location.coordinate
+            try geolocator.answer(to: GeolocateRequest(wifiAccessPoints: readings)).location?.coordinate
         }
         // Two scans of a drive 12–40 s apart whose answers the first scan's leftovers would drag.
         var scans: [[WiFiObservation]] = []

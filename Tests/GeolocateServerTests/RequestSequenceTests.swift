@@ -1,4 +1,5 @@
 import Foundation
+import Geolocation
 import JSONCodec
 import PositioningCore
 import SurveyFormats

@@ -1,4 +1,5 @@
 import Foundation
+import Geolocation
 import PositioningCore
 import RadioMap
 import Synchronization
@@ -33,6 +34,18 @@ public final class GeolocateServer: Sendable {
     /// - Throws: ``ServerError`` when the address cannot be bound or the radio map opened.
     public init(configuration: ServerConfiguration) throws(ServerError) {
         self.configuration = configuration
+        // The map is opened and its calibration loaded before listening, so a missing or
+        // foreign map is reported first; the first worker keeps this connection.
+        let engine: GeolocationEngine
+        let firstConnection: RadioMap
+        do {
+            firstConnection = try RadioMap(path: configuration.databasePath, mode: .readOnly)
+            engine = try GeolocationEngine(
+                radioMap: firstConnection, parameters: configuration.parameters,
+                requestSequence: configuration.requestSequence)
+        } catch {
+            throw .radioMap(error.description)
+        }
         listener = try ListeningSocket(configuration.listenAddress)
         port = listener.port
         statistics = ServerStatistics()
@@ -53,9 +66,11 @@ public final class GeolocateServer: Sendable {
         let started = ContinuousClock.now
         var services: [GeolocateService] = []
         do {
-            for _ in 0..<max(1, configuration.workerCount) {
-                services.append(try GeolocateService(configuration: configuration, statistics: statistics,
-                                                     submissions: submissions, started: started))
+            for number in 0..<max(1, configuration.workerCount) {
+                let geolocator = number == 0 ? engine.geolocator(using: firstConnection) : try engine.makeGeolocator()
+                services.append(GeolocateService(
+                    configuration: configuration, geolocator: geolocator, statistics: statistics,
+                    submissions: submissions, started: started))
             }
         } catch {
             submissions?.stop()

@@ -1,3 +1,4 @@
+import Geolocation
 import PositioningCore
 
 /// Everything a ``GeolocateServer`` is started with.
@@ -6,14 +7,10 @@ public struct ServerConfiguration: Sendable {
     public var listenAddress: ListenAddress
     /// The radio map file; each worker opens it read-only.
     public var databasePath: String
-    /// Makes one estimator per worker.
-    public var makeEstimator: @Sendable () -> any PositionEstimator
-    /// Adjusts each worker's ``Locator`` after it is made (places, fingerprints, calibration
-    /// notes), so the server answers exactly as `whereabouts locate --request` does.
-    public var configureLocator: @Sendable (inout Locator) -> Void = { _ in }
-    /// Re-applies what the locators loaded from the map when `db calibrate`, an import or
-    /// `watch --learn` changes it while the server runs (nil: loaded once, at start).
-    public var locatorRefresh: LocatorRefresh?
+    /// What `POST /v1/geolocate` answers with: by default `locate --request`'s parameters (the
+    /// stored calibration, fingerprints and places), looked at again every 5 s so that a `db
+    /// calibrate`, an import or `watch --learn` shows while the server runs.
+    public var parameters: GeolocationParameters
     /// Whether `POST /v2/geosubmit` stores observations (else 403).
     public var acceptsSubmissions: Bool
     /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions
@@ -43,7 +40,7 @@ public struct ServerConfiguration: Sendable {
     /// A configuration with the documented defaults.
     public init(
         listenAddress: ListenAddress, databasePath: String,
-        makeEstimator: @escaping @Sendable () -> any PositionEstimator = { WhereaboutsEstimator() },
+        parameters: GeolocationParameters = GeolocationParameters(refreshInterval: .seconds(5)),
         acceptsSubmissions: Bool = false, accessLog: (@Sendable (String) -> Void)? = nil,
         localScan: (@Sendable () -> [WiFiObservation])? = nil, limits: HTTPRequestHeadParser.Limits = .init(),
         maximumWiFiEntries: Int = 512, maximumCellEntries: Int = 64, readTimeout: Duration = .seconds(10),
@@ -51,7 +48,7 @@ public struct ServerConfiguration: Sendable {
     ) {
         self.listenAddress = listenAddress
         self.databasePath = databasePath
-        self.makeEstimator = makeEstimator
+        self.parameters = parameters
         self.acceptsSubmissions = acceptsSubmissions
         self.accessLog = accessLog
         self.localScan = localScan

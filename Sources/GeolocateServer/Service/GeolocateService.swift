@@ -1,4 +1,5 @@
 import Foundation
+import Geolocation
 import JSONCodec
 import PositioningCore
 import RadioMap
@@ -17,26 +18,20 @@ import SurveyFormats
 /// A query string (`?key=…`) is ignored on every route.
 public final class GeolocateService {
     private let configuration: ServerConfiguration
-    private var locator: Locator
-    /// Which of `configuration.locatorRefresh`'s loads `locator` carries.
-    private var appliedGeneration = 0
+    private let geolocator: Geolocator
     private let statistics: ServerStatistics
     private let submissions: SubmissionWriter?
     private let started: ContinuousClock.Instant
 
-    /// Opens the radio map read-only for this worker.
-    public init(configuration: ServerConfiguration, statistics: ServerStatistics, submissions: SubmissionWriter?,
-                started: ContinuousClock.Instant = .now) throws(RadioMapError) {
+    /// A service answering through `geolocator`, this worker's own (its own read-only
+    /// connection to the radio map).
+    public init(configuration: ServerConfiguration, geolocator: Geolocator, statistics: ServerStatistics,
+                submissions: SubmissionWriter?, started: ContinuousClock.Instant = .now) {
         self.configuration = configuration
+        self.geolocator = geolocator
         self.statistics = statistics
         self.submissions = submissions
         self.started = started
-        var locator = Locator(radioMap: try RadioMap(path: configuration.databasePath, mode: .readOnly),
-                              estimator: configuration.makeEstimator())
-        locator.requestSequence = configuration.requestSequence
-        configuration.configureLocator(&locator)
-        configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
-        self.locator = locator
     }
 
     /// The response to one complete request from `client` (its address, without the port).
@@ -94,16 +89,11 @@ public final class GeolocateService {
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
         }
-        configuration.locatorRefresh?.update(&locator, applied: &appliedGeneration)
         do {
-            let answer = try locator.respond(to: request, from: client)
-            switch answer.outcome {
-            case .found:
-                statistics.add(.found)
-                return HTTPResponse(statusCode: 200, body: answer.jsonBytes)
-            case .notFound: return HTTPResponse(error: .notFound)
-            case .badRequest: return HTTPResponse(error: .parseError())
-            }
+            let answer = try geolocator.answer(to: request, from: client)
+            guard answer.isFound else { return HTTPResponse(error: .notFound) }
+            statistics.add(.found)
+            return HTTPResponse(statusCode: 200, body: GeolocateJSON.bytes(for: answer))
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(code: 500, reason: "internalError", message: "Radio map error: \(error)"))
         }
@@ -153,7 +143,7 @@ public final class GeolocateService {
         }
         writer.writeKey("acceptsSubmissions")
         writer.write(configuration.acceptsSubmissions)
-        if let map = try? locator.radioMap.statistics() {
+        if let map = try? geolocator.radioMap.statistics() {
             writer.writeKey("radioMap")
             writer.beginObject()
             for (name, value) in [("accessPoints", map.accessPoints), ("cells", map.cells), ("areas", map.areas),

@@ -1,5 +1,4 @@
 import Foundation
-import GeolocateServer
 import JSONCodec
 import PositioningCore
 import RadioMap
@@ -58,7 +57,7 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
     }
 }
 
-/// Shared by `db calibrate`, `eval` and `locate`: how factors are computed, shown and applied.
+/// Shared by `db calibrate` and `eval`: how factors are computed, shown and applied.
 struct CalibrationOptions {
     /// k-fold refits by track stretch when given; else each scan is held out with its
     /// recording's sightings within two minutes (`CrossValidatedCalibration.defaultHoldOut`).
@@ -155,38 +154,12 @@ struct CalibrationOptions {
         return outcome
     }
 
-    /// The fingerprint matching `estimator` does (the default policy's for estimators that
-    /// match none).
-    static func matching(of estimator: any PositionEstimator) -> FingerprintMatcher.Parameters {
-        (estimator as? WhereaboutsEstimator)?.fingerprints.matching ?? FingerprintPolicy().matching
-    }
-
     /// `estimator` with `factors` applied when it is Whereabouts' own (Ichnaea's radius is its
     /// published 95 % figure and stays as it is).
     static func applying(_ factors: [CalibrationFactor], to estimator: any PositionEstimator) -> any PositionEstimator {
         guard var whereabouts = estimator as? WhereaboutsEstimator else { return estimator }
         whereabouts.calibration = ConformalCalibration.radiusCalibration(factors)
         return whereabouts
-    }
-
-    /// What `radioMap` stores for `estimator`: its factors, and its fingerprints indexed with the
-    /// estimator's matching (load it once and share it between the locators of one map).
-    static func stored(in radioMap: RadioMap, for estimator: any PositionEstimator) throws -> StoredCalibration {
-        try StoredCalibration.load(from: radioMap, matching: matching(of: estimator))
-    }
-
-    /// A locator for `estimator` with `stored` applied: Whereabouts' responses say
-    /// `"calibrated": true` only when a stored factor for the fix's own source and emitter count
-    /// scaled its radius, and on a map never calibrated they note that the radius is raw.
-    static func locator(radioMap: RadioMap, estimator: any PositionEstimator, stored: StoredCalibration) -> Locator {
-        let calibrated = (estimator as? WhereaboutsEstimator).map { stored.applied(to: $0) }
-        var locator = Locator(radioMap: radioMap, estimator: calibrated ?? estimator)
-        locator.fingerprints = stored.fingerprints
-        if calibrated != nil {
-            locator.reportsCalibration = true
-            if stored.radius == nil { locator.notes = [RadiusCalibration.uncalibratedNote] }
-        }
-        return locator
     }
 
     static func text(_ factors: [CalibrationFactor], samples: Int) -> String {

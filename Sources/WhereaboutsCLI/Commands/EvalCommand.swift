@@ -164,7 +164,7 @@ enum EvalCommand: WhereaboutsCommand {
     static func estimators(_ arguments: ParsedArguments) throws -> [any PositionEstimator] {
         switch (arguments.value("--estimator") ?? "both").lowercased() {
         case "both": [WhereaboutsEstimator(), IchnaeaEstimator()]
-        case let name: [try LocateCommand.estimator(named: name)]
+        case let name: [try LocateCommand.estimatorChoice(name).makeEstimator()]
         }
     }
 

@@ -1,10 +1,10 @@
 import Foundation
-import GeolocateServer
-import MapRendering
+import Geolocation
 import PositioningCore
 import RadioMap
 
-/// `locate --map FILE.svg` and `--geojson`: pictures of one found fix.
+/// `locate --map FILE.svg` and `--geojson`: which pictures of one found fix were asked for
+/// (drawn by `GeolocationPictures`).
 struct FixPictures {
     /// Where to write the SVG, if asked.
     var svgPath: String?
@@ -14,34 +14,16 @@ struct FixPictures {
     /// Whether any picture was asked for.
     var isRequested: Bool { svgPath != nil || geoJSON }
 
-    private func fixMap(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) -> FixMap {
-        var map = FixMap(estimate: estimate, input: input, placeDescription: place.map(PlaceJSON.description(of:)))
-        if let place = place?.place.place { map.placeMarker = (place.name, place.coordinate) }
-        return map
-    }
-
-    /// The GeoJSON FeatureCollection of a found fix.
-    func geoJSON(for response: Locator.Response) -> String? {
-        guard let estimate = response.estimate, let input = response.input else { return nil }
-        return geoJSON(estimate: estimate, input: input, place: response.place)
-    }
-
-    /// The GeoJSON FeatureCollection of a fix and what it was made from.
-    func geoJSON(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) -> String {
-        FixGeoJSON.string(for: fixMap(estimate: estimate, input: input, place: place),
-                          placeProperties: place.map(PlaceJSON.object(for:)))
-    }
-
-    /// Writes the SVG when asked and the fix was found (no fix, no picture).
-    func writeSVG(for response: Locator.Response) throws {
-        guard let estimate = response.estimate, let input = response.input else { return }
-        try writeSVG(estimate: estimate, input: input, place: response.place)
+    /// Writes the SVG when asked and the answer was found (no fix, no picture).
+    func writeSVG(for answer: GeolocationAnswer) throws {
+        guard let estimate = answer.estimate else { return }
+        try writeSVG(estimate: estimate, input: answer.input, place: answer.place)
     }
 
     /// Writes the SVG of a fix when asked.
     func writeSVG(estimate: PositionEstimate, input: EstimationInput, place: NearbyPlace?) throws {
         guard let svgPath else { return }
-        try MapFile.write(FixMapRenderer().render(fixMap(estimate: estimate, input: input, place: place)), to: svgPath)
+        try MapFile.write(GeolocationPictures.svg(estimate: estimate, input: input, place: place), to: svgPath)
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GeolocateServer
+import Geolocation
 import JSONCodec
 import PositioningCore
 import RadioMap

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import GeolocateServer
+import Geolocation
 import JSONCodec
 import LocationService
 import PositioningCore
@@ -38,12 +38,10 @@ enum LiveLocateCommand {
         }
 
         if pictures.geoJSON, let fix {
-            context.output.line(pictures.geoJSON(estimate: fix.estimate, input: fix.input, place: place))
+            context.output.line(GeolocationPictures.geoJSON(estimate: fix.estimate, input: fix.input, place: place))
         } else if arguments.flag("--json") || pictures.geoJSON {
             if let fix {
-                var fields: JSONObject = [:]
-                if let place { fields.append(key: "place", value: .object(PlaceJSON.object(for: place))) }
-                context.output.line(FixJSON.response(for: fix, extraFields: fields).jsonString)
+                context.output.line(FixJSON.response(for: fix, place: place).jsonString)
             } else {
                 let error = GeolocateErrorResponse(
                     code: 404, reason: "notFound", message: "Not found", domain: "geolocation",
@@ -77,7 +75,7 @@ enum LiveLocateCommand {
                 text += String(format: " (cached, %.0f s old)", max(0, now.timeIntervalSince(fix.location.timestamp)))
             }
             text += "\n"
-            if let place { text += "  \(PlaceJSON.description(of: place))\n" }
+            if let place { text += "  \(GeolocationText.description(of: place))\n" }
         } else {
             text += "No position.\n"
         }

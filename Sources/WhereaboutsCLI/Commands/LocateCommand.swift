@@ -1,8 +1,8 @@
 import Foundation
-import GeolocateServer
-import IchnaeaEstimator
+import Geolocation
 import PositioningCore
 import RadioMap
+import SurveyFormats
 
 /// `whereabouts locate`: a position from a geolocate request (`--request`, `--batch`).
 enum LocateCommand: WhereaboutsCommand {
@@ -61,7 +61,7 @@ enum LocateCommand: WhereaboutsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let estimator = try estimator(named: arguments.value("--estimator") ?? "whereabouts")
+        let estimator = try estimatorChoice(arguments.value("--estimator"))
         let request = arguments.value("--request")
         let batch = arguments.value("--batch")
         guard request == nil || batch == nil else { throw CommandFailure.usage("--request and --batch cannot be combined") }
@@ -77,20 +77,15 @@ enum LocateCommand: WhereaboutsCommand {
             return try await LiveLocateCommand.run(arguments, configuration: configuration, paths: paths, context: context)
         }
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
-        // The factors and the fingerprint index are loaded once, by the first locator, and
-        // shared by the others.
-        var stored: StoredCalibration?
-        let makeLocator = { () throws -> Locator in
-            let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
-            let shared = try stored ?? CalibrationOptions.stored(in: radioMap, for: estimator)
-            stored = shared
-            var locator = CalibrationOptions.locator(radioMap: radioMap, estimator: estimator, stored: shared)
-            locator.namesPlaces = try radioMap.hasPlaces()
-            return locator
-        }
+        // The factors and the fingerprint index are loaded once, by the engine, and shared by
+        // every thread's geolocator.
+        let firstConnection = try RadioMap(path: databasePath, mode: .readOnly)
+        let parameters = GeolocationParameters(estimator: estimator)
         if let request {
             let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
-            return try locateOne(request, with: try makeLocator(), pictures: pictures, context: context)
+            let geolocator = try GeolocationEngine(radioMap: firstConnection, parameters: parameters)
+                .geolocator(using: firstConnection)
+            return try locateOne(request, with: geolocator, pictures: pictures, context: context)
         }
         if arguments.value("--map") != nil || arguments.flag("--geojson") {
             throw CommandFailure.usage("--map and --geojson draw one fix: use them with --request")
@@ -100,17 +95,20 @@ enum LocateCommand: WhereaboutsCommand {
             throw CommandFailure.usage("--sequence answers the lines in order on one thread: drop --threads")
         }
         let threads = sequence == nil ? try threadCount(arguments.value("--threads")) : 1
-        let locators = try (0..<threads).map { _ in
-            var locator = try makeLocator()
-            locator.requestSequence = sequence
-            return locator
-        }
+        let engine = try GeolocationEngine(radioMap: firstConnection, parameters: parameters, requestSequence: sequence)
+        let geolocators = try [engine.geolocator(using: firstConnection)]
+            + (1..<threads).map { _ in try engine.makeGeolocator() }
         // One snapshot for every worker: an import committing meanwhile shows in none of the
         // answers rather than in some of them.
-        let maps = locators.map(\.radioMap)
+        let maps = geolocators.map(\.radioMap)
         try RadioMap.beginSharedSnapshot(maps)
         defer { maps.forEach { $0.endSnapshot() } }
-        try await ParallelBatch(locators: locators, output: context.output).run(batch!)
+        let output = context.output
+        do {
+            try await BatchGeolocation(geolocators: geolocators) { output.write($0) }.run(batch!)
+        } catch let error as BatchGeolocation.UnreadableFile {
+            throw CommandFailure(.dataError, error.description)
+        }
         return .success
     }
 
@@ -132,29 +130,33 @@ enum LocateCommand: WhereaboutsCommand {
         return count
     }
 
-    static func estimator(named name: String) throws(CommandFailure) -> any PositionEstimator {
-        switch name.lowercased() {
-        case "whereabouts": WhereaboutsEstimator()
-        case "ichnaea": IchnaeaEstimator()
-        default: throw .usage("unknown estimator '\(name)' (expected whereabouts or ichnaea)")
+    /// `--estimator NAME`: whereabouts (the default) or ichnaea.
+    static func estimatorChoice(_ name: String?) throws(CommandFailure) -> EstimatorChoice {
+        do {
+            return try EstimatorChoice(named: name ?? EstimatorChoice.whereabouts.rawValue)
+        } catch {
+            throw .usage(error.description)
         }
     }
 
     private static func locateOne(
-        _ path: String, with locator: Locator, pictures: FixPictures, context: CommandContext
+        _ path: String, with geolocator: Geolocator, pictures: FixPictures, context: CommandContext
     ) throws -> ExitCode {
         let bytes = try InputFile.readAll(path)
-        let response = try locator.respond(to: bytes)
-        if pictures.geoJSON, response.outcome == .found, let geoJSON = pictures.geoJSON(for: response) {
+        let request: GeolocateRequest
+        do {
+            request = try GeolocateRequest.parse(bytes)
+        } catch {
+            context.output.line(GeolocateErrorResponse(error).jsonString)
+            return .dataError
+        }
+        let answer = try geolocator.answer(to: request)
+        if pictures.geoJSON, let geoJSON = GeolocationPictures.geoJSON(for: answer) {
             context.output.line(geoJSON)
         } else {
-            context.output.line(response.json)
+            context.output.line(GeolocateJSON.string(for: answer))
         }
-        try pictures.writeSVG(for: response)
-        switch response.outcome {
-        case .found: return .success
-        case .notFound: return .locationUnknown
-        case .badRequest: return .dataError
-        }
+        try pictures.writeSVG(for: answer)
+        return answer.isFound ? .success : .locationUnknown
     }
 }

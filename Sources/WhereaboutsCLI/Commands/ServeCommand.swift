@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import GeolocateServer
+import Geolocation
 import PositioningCore
-import RadioMap
 import Synchronization
 import WiFiScanner
 
@@ -51,7 +51,7 @@ enum ServeCommand: WhereaboutsCommand {
             }
             context.errors.line("Warning: listening on \(address): any machine that can reach it can ask for positions")
         }
-        let estimator = try LocateCommand.estimator(named: arguments.value("--estimator") ?? "whereabouts")
+        let estimator = try LocateCommand.estimatorChoice(arguments.value("--estimator"))
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
@@ -61,35 +61,18 @@ enum ServeCommand: WhereaboutsCommand {
         if configuration.learn {
             context.errors.line("Note: learn = true applies to watch; serve does not learn (run whereabouts watch --learn beside it)")
         }
-        // Open once here so a missing or foreign radio map is reported before listening, and
-        // answer as `locate --request` does: stored calibration, places, fingerprints — loaded
-        // again when `db calibrate`, an import or `watch --learn` changes them.
-        let radioMap = try RadioMap(path: databasePath, mode: .readOnly)
-        let refresh = try LocatorRefresh(radioMap: radioMap) { map in
-            let stored = try CalibrationOptions.stored(in: map, for: estimator)
-            let configured = CalibrationOptions.locator(radioMap: map, estimator: estimator, stored: stored)
-            let calibrated = configured.estimator
-            let (reportsCalibration, notes) = (configured.reportsCalibration, configured.notes)
-            let namesPlaces = try map.hasPlaces()
-            return { locator in
-                locator.estimator = calibrated
-                locator.reportsCalibration = reportsCalibration
-                locator.notes = notes
-                locator.namesPlaces = namesPlaces
-                locator.fingerprints = stored.fingerprints
-            }
-        }
         let errors = context.errors
-        let makeEstimator: @Sendable () -> any PositionEstimator = { estimator }
         var accessLog: (@Sendable (String) -> Void)?
         if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
         if arguments.flag("--scan-local") { localScan = { @Sendable in LocalScan.shared.observations() } }
+        // Answers as `locate --request` does (stored calibration, places, fingerprints), loaded
+        // again when `db calibrate`, an import or `watch --learn` changes them.
         var serverConfiguration = ServerConfiguration(
-            listenAddress: address, databasePath: databasePath, makeEstimator: makeEstimator,
+            listenAddress: address, databasePath: databasePath,
+            parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        serverConfiguration.locatorRefresh = refresh
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.
         serverConfiguration.requestSequence = RequestSequence(timing: .live)

@@ -1,35 +1,33 @@
 import Foundation
+import Geolocation
 import JSONCodec
 import LocationService
+import RadioMap
 import PositioningCore
 import SurveyFormats
 
-/// Fixes and region events for people and scripts: the geolocate response shape (with the
-/// fallback trail, timestamp and `cached`) for `locate --json` and `watch --json`, a line of
-/// text otherwise.
+/// Live fixes and region events for people and scripts: the geolocate response shape (written
+/// by `GeolocateJSON`, with the fallback trail, timestamp and `cached`) for `locate --json` and
+/// `watch --json`, a line of text (`GeolocationText`) otherwise.
 enum FixJSON {
-    /// The geolocate response of a fix. A fix from the radio map says `"calibrated"` as `locate
-    /// --request` does: true only when a stored factor for its own kind scaled its radius.
-    static func response(for fix: LocationFix, extraFields: JSONObject = [:]) -> GeolocateResponse {
-        var fields = extraFields
-        if let calibrated = fix.estimate.isRadiusCalibrated { fields.append(key: "calibrated", value: .bool(calibrated)) }
+    /// The geolocate response of a fix, as `locate --request` writes it (`"calibrated"`, then
+    /// `"place"`), followed by the fix's speed, course and significant-change reason and then
+    /// `extraFields`.
+    static func response(for fix: LocationFix, place: NearbyPlace? = nil, extraFields: JSONObject = [:]) -> GeolocateResponse {
+        var fields: JSONObject = [:]
         if fix.location.speed >= 0 { fields.append(key: "speed", value: .number((fix.location.speed * 100).rounded() / 100)) }
         if fix.location.course >= 0 { fields.append(key: "course", value: .number((fix.location.course * 10).rounded() / 10)) }
         if let reason = fix.significantChange { fields.append(key: "significantChange", value: .string(reason.description)) }
-        return GeolocateResponse(
-            estimate: fix.estimate, isCached: fix.isCached ? true : nil,
+        for member in extraFields { fields.append(key: member.key, value: member.value) }
+        return GeolocateJSON.response(
+            for: fix.estimate, place: place, isCached: fix.isCached ? true : nil,
             fallbackTrail: fix.attempts.isEmpty ? nil : fix.attempts.map(\.jsonValue), includesTimestamp: true,
             extraFields: fields)
     }
 
     /// `52.520008, 13.404954 ± 25 m (68 %) from wifi`, with altitude when known.
     static func line(for fix: LocationFix) -> String {
-        let location = fix.location
-        var text = String(
-            format: "%.6f, %.6f ± %.0f m (68 %%) from %@", location.coordinate.latitude, location.coordinate.longitude,
-            location.horizontalAccuracy, location.source.rawValue)
-        if location.verticalAccuracy > 0 { text += String(format: ", altitude %.0f m", location.altitude) }
-        return text
+        GeolocationText.line(for: fix.location)
     }
 
     /// `{"type":"region","region":"park","event":"enter","time":"…","lat":…,"lng":…,"accuracy":…}`

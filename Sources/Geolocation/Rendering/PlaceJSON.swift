@@ -30,14 +30,6 @@ public enum PlaceJSON {
         return object
     }
 
-    /// "350 m from Mitte, Berlin, Germany" / "in Mitte, …" when closer than 50 m.
-    public static func description(of nearby: NearbyPlace) -> String {
-        let distance = nearby.distance
-        guard distance >= 50 else { return "in \(nearby.place.displayName)" }
-        let text = distance >= 1000 ? String(format: "%.1f km", distance / 1000) : "\(Int(distance.rounded())) m"
-        return "\(text) from \(nearby.place.displayName)"
-    }
-
     private static func rounded(_ value: Double) -> Double {
         (value * 100_000).rounded() / 100_000
     }

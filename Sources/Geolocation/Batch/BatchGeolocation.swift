@@ -1,25 +1,29 @@
 import Foundation
-import GeolocateServer
+import RadioMap
 import SystemSupport
 
-/// `locate --batch` on every core: one thread reads the file in blocks of whole lines, worker
-/// threads — each with its own ``Locator`` and so its own read-only SQLite connection — answer
-/// the blocks, and the answers are written in input order, exactly one line per input line.
+/// The batch engine (`locate --batch`) on every core: one thread reads the file in blocks of
+/// whole lines, worker threads — each with its own ``Geolocator`` and so its own read-only
+/// SQLite connection — answer the blocks, and the geolocate JSON answers are written in input
+/// order, exactly one line per input line (a line that is not a request gets a 400
+/// `parseError` object).
 ///
 /// Nothing here runs on Swift's cooperative pool: the threads are dedicated and ``run(_:)``
 /// awaits their end. At most a few blocks per worker are in flight, so memory stays bounded
 /// however long the file is.
 ///
 /// ```swift
-/// let batch = ParallelBatch(locators: [try makeLocator(), try makeLocator()], output: sink)
+/// let batch = BatchGeolocation(geolocators: [try engine.makeGeolocator(), try engine.makeGeolocator()]) {
+///     FileHandle.standardOutput.write(Data($0))
+/// }
 /// try await batch.run("queries.jsonl")
 /// ```
-final class ParallelBatch: @unchecked Sendable {
+public final class BatchGeolocation: @unchecked Sendable {
     // @unchecked: every mutable property below is read and written only while `condition` is
-    // locked; the locators are each handed to exactly one worker thread and used only there.
+    // locked; the geolocators are each handed to exactly one worker thread and used only there.
     private let condition = NSCondition()
-    private let output: any OutputSink
-    private let locators: [Locator]
+    private let write: @Sendable ([UInt8]) -> Void
+    private let locators: [Geolocator]
     private var blocks: [(sequence: Int, bytes: [UInt8])] = []
     private var finishedReading = false
     private var failure: (any Error)?
@@ -34,22 +38,31 @@ final class ParallelBatch: @unchecked Sendable {
     /// Blocks read but not yet written, per worker.
     private static let blocksInFlightPerWorker = 4
 
-    init(locators: [Locator], output: any OutputSink) {
-        precondition(!locators.isEmpty, "a batch needs at least one locator")
-        self.locators = locators
-        self.output = output
+    /// A batch answered by `geolocators` (one thread each), its answers handed to `write` in
+    /// input order, a block of whole lines at a time.
+    public init(geolocators: [Geolocator], write: @escaping @Sendable ([UInt8]) -> Void) {
+        precondition(!geolocators.isEmpty, "a batch needs at least one geolocator")
+        self.locators = geolocators
+        self.write = write
+    }
+
+    /// A file a batch cannot read.
+    public struct UnreadableFile: Error, CustomStringConvertible, Sendable {
+        /// Its path.
+        public var path: String
+        public var description: String { "cannot read \(path)" }
     }
 
     /// Answers every line of `path` (`-` for standard input) and writes the answers in order.
-    /// - Throws: the first failure: the file cannot be read, or the radio map failed.
-    func run(_ path: String) async throws {
+    /// - Throws: the first failure: `UnreadableFile`, a read error, or a `RadioMapError`.
+    public func run(_ path: String) async throws {
         try await DedicatedThread.run("whereabouts-batch-reader") { [self] () throws(any Error) in try readAndWait(path) }
     }
 
     /// Starts the workers, feeds them blocks, and returns once every answer is written.
     private func readAndWait(_ path: String) throws {
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure(.dataError, "cannot read \(path)")
+            throw UnreadableFile(path: path)
         }
         defer { if path != "-" { try? handle.close() } }
         running = locators.count
@@ -105,14 +118,14 @@ final class ParallelBatch: @unchecked Sendable {
     }
 
     /// A worker's loop: take a block, answer each of its lines, hand the answers over.
-    private func work(_ locator: Locator) {
+    private func work(_ locator: Geolocator) {
         while let block = take() {
             var answers: [UInt8] = []
             answers.reserveCapacity(block.bytes.count / 2)
             do {
                 var lines = LineBuffer(block.bytes)
                 while let line = lines.nextLine() ?? lines.finish() {
-                    answers.append(contentsOf: try locator.respond(to: line).json.utf8)
+                    answers.append(contentsOf: try locator.geolocateJSON(forRequest: line))
                     answers.append(UInt8(ascii: "\n"))
                 }
             } catch {
@@ -154,7 +167,7 @@ final class ParallelBatch: @unchecked Sendable {
             }
             if ready.isEmpty { break }
             condition.unlock()
-            for bytes in ready { output.write(bytes) }
+            for bytes in ready { write(bytes) }
             condition.lock()
             condition.broadcast()
         }
@@ -164,7 +177,7 @@ final class ParallelBatch: @unchecked Sendable {
     }
 }
 
-/// Carries a locator, which is not `Sendable`, to the one worker thread that will use it.
+/// Carries a geolocator, which is not `Sendable`, to the one worker thread that will use it.
 private struct HandOver: @unchecked Sendable {
-    let locator: Locator
+    let locator: Geolocator
 }

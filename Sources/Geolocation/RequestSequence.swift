@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let sequence = RequestSequence(timing: .live)
-/// locator.requestSequence = sequence  // every worker's locator, the same sequence
+/// let engine = try GeolocationEngine(radioMap: map, requestSequence: sequence)  // every worker's geolocator shares it
 /// ```
 public final class RequestSequence: Sendable {
     /// When each request arrives.
