@@ -44,8 +44,8 @@ let package = Package(
         .target(
             name: "LocationService",
             dependencies: [
-                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WiFiScanner", "Cellular",
-                "GNSS",
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation", "WiFiScanner",
+                "Cellular", "GNSS",
             ]),
         .target(
             name: "GeolocateServer",
