@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Geolocation
 import PositioningCore
 import RadioMap
 import WorldSimulator
@@ -65,16 +66,13 @@ struct LearningExperiment {
             learningSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
 
-    /// Locates every Wi-Fi query against `map` with Whereabouts' estimator (with the map's
-    /// stored factors and fingerprints when `calibrated`).
+    /// Locates every Wi-Fi query against `map` through the `Geolocation` pipeline, as `locate`
+    /// does (the map's stored factors and fingerprints when `calibrated`, else the raw radius).
     private func score(_ town: Town, _ map: RadioMap) throws -> Figures {
         let moved = Set(town.accessPoints.filter(\.isMoved).map(\.bssid))
-        var estimator = WhereaboutsEstimator()
-        var fingerprints = FingerprintSource.none
-        if calibrated {
-            let stored = try StoredCalibration.load(from: map, matching: estimator.fingerprints.matching)
-            (estimator, fingerprints) = (stored.applied(to: estimator), stored.fingerprints)
-        }
+        let geolocator = try GeolocationEngine(
+            radioMap: map, parameters: GeolocationParameters(radius: calibrated ? .stored : .raw, namesPlaces: false)
+        ).geolocator(using: map)
         var movedErrors: [Double] = [], otherErrors: [Double] = []
         var movedQueries = 0, otherQueries = 0
         var movedInside = 0, otherInside = 0
@@ -83,12 +81,11 @@ struct LearningExperiment {
             let scan = query.scan
             let inMovedArea = scan.accessPoints.contains { moved.contains($0.bssid) }
             if inMovedArea { movedQueries += 1 } else { otherQueries += 1 }
-            let request = scan.geolocateRequest
-            var input = try map.estimationInput(for: request, now: Date(timeIntervalSince1970: Double(scan.time)))
-            try fingerprints.supply(&input, from: map, hearing: request.wifiAccessPoints.map(\.bssid))
-            guard let estimate = estimator.estimatePosition(from: input) else { return }
-            let error = Geodesy.distance(from: estimate.location.coordinate, to: town.coordinate(of: scan.truePosition))
-            let inside = error <= estimate.location.horizontalAccuracy ? 1 : 0
+            let answer = try geolocator.answer(
+                to: scan.geolocateRequest, now: Date(timeIntervalSince1970: Double(scan.time)))
+            guard let location = answer.location else { return }
+            let error = Geodesy.distance(from: location.coordinate, to: town.coordinate(of: scan.truePosition))
+            let inside = error <= location.horizontalAccuracy ? 1 : 0
             if inMovedArea {
                 movedErrors.append(error)
                 movedInside += inside
