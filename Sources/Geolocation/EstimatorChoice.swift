@@ -31,6 +31,9 @@ public enum EstimatorChoice: String, CaseIterable, Sendable {
         public var description: String { "unknown estimator '\(name)' (expected whereabouts or ichnaea)" }
     }
 
+    /// Its name in reports and options (`whereabouts`, `ichnaea`), the estimator's own `name`.
+    public var name: String { rawValue }
+
     /// The estimator with its default parameters (no radius factors yet).
     public func makeEstimator() -> any PositionEstimator {
         switch self {

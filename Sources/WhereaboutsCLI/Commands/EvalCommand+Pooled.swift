@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Geolocation
 import JSONCodec
 import PositioningCore
 import RadioMap
@@ -58,7 +59,7 @@ extension EvalCommand {
 
     /// The estimators `--estimator` names. Each evaluation calibrates its own map from its own
     /// survey, so `--calibration` can only be `kfold`.
-    private static func evaluatedEstimators(_ arguments: ParsedArguments) throws -> [any PositionEstimator] {
+    private static func evaluatedEstimators(_ arguments: ParsedArguments) throws -> [EstimatorChoice] {
         if let mode = arguments.value("--calibration"), mode.lowercased() != CalibrationMode.kfold.rawValue {
             throw CommandFailure.usage("each evaluation calibrates its map from its own survey; --calibration \(mode) does not apply")
         }
@@ -91,12 +92,13 @@ extension EvalCommand {
 
     /// A workspace's map calibrated from its own survey (as `db calibrate` does) and its queries scored.
     private static func evaluate(
-        _ workspace: EvaluationWorkspace, estimators: [any PositionEstimator], calibration: CalibrationOptions
+        _ workspace: EvaluationWorkspace, estimators: [EstimatorChoice], calibration: CalibrationOptions
     ) throws -> EvaluationReport {
         let radioMap = try RadioMap(path: workspace.database, mode: .readWrite)
         let (factors, _) = try calibrate(radioMap, mode: .kfold, options: calibration, storingFingerprints: true)
-        let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
-        return try evaluate(queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
+        return try evaluate(
+            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: estimators,
+            radius: .factors(factors))
     }
 
     private static func printPooled(
@@ -122,7 +124,7 @@ extension EvalCommand {
 
     /// One town written by the simulator, imported, calibrated and evaluated; its files removed.
     private static func evaluateTown(
-        seed: UInt64, centre: Coordinate, size: TownSize, estimators: [any PositionEstimator], calibration: CalibrationOptions
+        seed: UInt64, centre: Coordinate, size: TownSize, estimators: [EstimatorChoice], calibration: CalibrationOptions
     ) throws -> EvaluationReport {
         let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-town-")
         defer { try? FileManager.default.removeItem(atPath: directory) }

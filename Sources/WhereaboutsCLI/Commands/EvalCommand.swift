@@ -1,6 +1,6 @@
 import Evaluation
 import Foundation
-import IchnaeaEstimator
+import Geolocation
 import JSONCodec
 import PositioningCore
 import RadioMap
@@ -58,6 +58,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--folds", "K", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
+            .value("--answers", "FILE.jsonl", help: "Also write the geolocate response scored for each query, one line per query (the first estimator's: whereabouts unless --estimator ichnaea); with the map's stored calibration it is what locate --batch answers."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
             .value("--size", "SIZE", help: "With --learn or --towns: tiny, small (default), medium or large."),
             .value("--centre", "LAT,LON", aliases: ["--center"], help: "With --towns: the towns' centre (default 52.52,13.405)."),
@@ -70,7 +71,7 @@ enum EvalCommand: WhereaboutsCommand {
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
             "--towns FIRST-LAST [--size SIZE] [--centre LAT,LON] [--estimator NAME] [--json]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
-            "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] […]",
+            "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] [--answers FILE.jsonl] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
             "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--calibrate] [--json]",
         ],
@@ -90,6 +91,10 @@ enum EvalCommand: WhereaboutsCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if arguments.value("--answers") != nil, arguments.value("--fingerprints") != nil || arguments.flag("--learn")
+            || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each" {
+            throw CommandFailure.usage("--answers writes one evaluation's responses: give --town, --survey or --queries")
+        }
         if let training = arguments.value("--fingerprints") {
             guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
                 throw CommandFailure.usage("--fingerprints cannot be combined with --town, --survey or --queries")
@@ -130,12 +135,27 @@ enum EvalCommand: WhereaboutsCommand {
         defer { workspace.removeTemporaryFiles() }
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
+        let effectiveMode = mode ?? (workspace.isTemporary ? .kfold : .stored)
         let (factors, calibrationNote) = try calibrate(
-            radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), options: calibration,
-            storingFingerprints: workspace.isTemporary)
-        let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
+            radioMap, mode: effectiveMode, options: calibration, storingFingerprints: workspace.isTemporary)
+        // Stored calibration is the map's, as locate and serve apply it; the others replace it.
+        let radius: GeolocationParameters.RadiusFactors = switch effectiveMode {
+        case .stored: .stored
+        case .kfold: .factors(factors)
+        case .none: .raw
+        }
+        let answersPath = arguments.value("--answers")
+        var answers: [UInt8]? = answersPath == nil ? nil : []
         let report = try evaluate(
-            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
+            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: estimators, radius: radius,
+            answers: answersPath == nil ? nil : { answers?.append(contentsOf: $0) })
+        if let answersPath, let answers {
+            // 0600: the answers are positions.
+            guard FileManager.default.createFile(atPath: answersPath, contents: Data(answers), attributes: [.posixPermissions: 0o600])
+            else {
+                throw CommandFailure(.failure, "cannot write \(answersPath): \(String(cString: strerror(errno)))")
+            }
+        }
 
         if let plot = arguments.value("--plot") {
             let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg
@@ -161,10 +181,10 @@ enum EvalCommand: WhereaboutsCommand {
     }
 
     /// The estimators `--estimator` names (both by default).
-    static func estimators(_ arguments: ParsedArguments) throws -> [any PositionEstimator] {
+    static func estimators(_ arguments: ParsedArguments) throws -> [EstimatorChoice] {
         switch (arguments.value("--estimator") ?? "both").lowercased() {
-        case "both": [WhereaboutsEstimator(), IchnaeaEstimator()]
-        case let name: [try LocateCommand.estimatorChoice(name).makeEstimator()]
+        case "both": [.whereabouts, .ichnaea]
+        case let name: [try LocateCommand.estimatorChoice(name)]
         }
     }
 
@@ -203,10 +223,13 @@ enum EvalCommand: WhereaboutsCommand {
         return (factors, calibrationNote)
     }
 
-    /// Every query located by every estimator and scored against its truth line, with the map
-    /// floor of its Wi-Fi queries.
+    /// Every query answered by the `Geolocation` pipeline for every estimator — the answer
+    /// `locate` and `serve` give with the same map and `radius` — and scored against its truth
+    /// line, with the map floor of its Wi-Fi queries. `answers`, when given, receives the first
+    /// estimator's geolocate JSON for each query, a line each.
     static func evaluate(
-        queries: String, truth: String, radioMap: RadioMap, estimators: [any PositionEstimator]
+        queries: String, truth: String, radioMap: RadioMap, estimators: [EstimatorChoice],
+        radius: GeolocationParameters.RadiusFactors, answers: ((_ line: [UInt8]) -> Void)? = nil
     ) throws -> EvaluationReport {
         var requests: [ArraySlice<UInt8>] = []
         try InputFile.forEachLine(queries) { requests.append($0) }
@@ -224,8 +247,14 @@ enum EvalCommand: WhereaboutsCommand {
         guard requests.count == truths.count else {
             throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
+        guard !estimators.isEmpty else { return EvaluationReport(outcomes: [], mapFloor: MapFloor()) }
         let now = Date()
-        let fingerprints = try FingerprintSource.load(from: radioMap, parameters: FingerprintPolicy().matching)
+        // One geolocator per estimator over the same connection; the first one's lookup (the
+        // same for all: their fingerprints are matched alike) is answered by each.
+        let geolocators = try estimators.map { choice in
+            try GeolocationEngine(radioMap: radioMap, parameters: GeolocationParameters(estimator: choice, radius: radius))
+                .geolocator(using: radioMap)
+        }
         var outcomes: [EvaluationOutcome] = []
         var floor = MapFloor()
         for (index, bytes) in requests.enumerated() {
@@ -235,23 +264,25 @@ enum EvalCommand: WhereaboutsCommand {
             } catch {
                 throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
             }
-            var input = try radioMap.estimationInput(for: request, now: now)
-            try fingerprints.supply(&input, from: radioMap, hearing: request.wifiAccessPoints.map(\.bssid))
+            let lookup = try geolocators[0].lookUp(request, now: now)
             let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
-            floor.add(truth: truths[index], knownPositions: input.accessPoints.values.map(\.coordinate))
+            floor.add(truth: truths[index], knownPositions: lookup.input.accessPoints.values.map(\.coordinate))
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
-            for estimator in estimators {
-                guard let fix = InspectedFix.inspect(estimator, input: input) else {
-                    outcomes.append(EvaluationOutcome(
-                        estimator: estimator.name, source: heardSource, bin: heardBin, error: nil, radius: nil))
+            for (number, geolocator) in geolocators.enumerated() {
+                let answer = try geolocator.answer(lookup)
+                if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
+                let name = estimators[number].name
+                guard let location = answer.location else {
+                    outcomes.append(EvaluationOutcome(estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil))
                     continue
                 }
-                let location = fix.estimate.location
+                // The calibration bin the fix's radius was scaled by (the estimate does not say).
+                let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
+                    ?? RadiusCalibration.CountBin(count: answer.used.count)
                 outcomes.append(EvaluationOutcome(
-                    estimator: estimator.name, source: location.source, bin: fix.bin,
-                    error: Geodesy.distance(from: location.coordinate, to: truths[index]),
-                    radius: location.horizontalAccuracy))
+                    estimator: name, source: location.source, bin: bin,
+                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor)
