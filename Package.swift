@@ -3,14 +3,17 @@ import PackageDescription
 
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
 // above it here. SystemSupport and JSONCodec know nothing of positioning; SurveyFormats,
-// IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Only RadioMap touches
-// CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
+// IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Geolocation, over
+// RadioMap, is the one request → answer path that LocationService, GeolocateServer and the CLI
+// answer through. Only RadioMap touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner
+// touches CNetlink.
 let package = Package(
     name: "Whereabouts",
     products: [
         .executable(name: "whereabouts", targets: ["whereabouts"]),
         .library(name: "PositioningCore", targets: ["PositioningCore"]),
         .library(name: "RadioMap", targets: ["RadioMap"]),
+        .library(name: "Geolocation", targets: ["Geolocation"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -75,6 +78,11 @@ let package = Package(
         .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
         .testTarget(
             name: "EvaluationTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
+        .testTarget(
+            name: "GeolocationTests",
+            dependencies: [
+                "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "Geolocation", "TestSupport",
+            ]),
         .testTarget(
             name: "LocationServiceTests",
             dependencies: [

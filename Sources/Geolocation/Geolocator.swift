@@ -82,6 +82,13 @@ public final class Geolocator {
         return GeolocationAnswer(lookup: lookup, estimate: estimate, place: place)
     }
 
+    /// The answer to a geolocate request's JSON body (Ichnaea/Google shape), as of `now`.
+    /// - Throws: `GeolocateParseError` for bytes that are not a request; `RadioMapError` when
+    ///   the map cannot be read.
+    public func answer(toRequestJSON bytes: some Collection<UInt8>, now: Date = Date()) throws -> GeolocationAnswer {
+        try answer(to: try GeolocateRequest.parse(Array(bytes)), now: now)
+    }
+
     /// The geolocate JSON for one request's bytes (a line of a `--batch` file): the response,
     /// a 404 `notFound`, or a 400 `parseError` for bytes that are not a request; only database
     /// failures throw.
