@@ -3,8 +3,8 @@ import Foundation
 /// What a long-running reader loaded once from a radio map — calibration factors, a fingerprint
 /// index, whether it names places — kept current: at most once per `checkInterval` the map's
 /// `LoadedDataStamp` is compared with the one loaded, and `load` runs again when it changed
-/// (`db calibrate`, an import, `watch --learn` or a forget). `serve`'s workers and the location
-/// service's resolver keep their loaded parts this way.
+/// (`db calibrate`, an import, `watch --learn` or a forget). The `Geolocation` pipeline's engine
+/// keeps its loaded parts this way for `serve` and the location service.
 ///
 /// ```swift
 /// var factors = try LoadedData(from: map) { try $0.calibrationFactors() }

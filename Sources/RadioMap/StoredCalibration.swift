@@ -3,8 +3,8 @@ import PositioningCore
 
 /// What a reader applies from a radio map beside its sightings: the radius factors `db
 /// calibrate` stored and the fingerprints to match (tables, and the survey scans calibration
-/// kept). `locate`, `serve`, the location service and `eval --learn --calibrate` all load it
-/// this way, so they answer alike.
+/// kept). The `Geolocation` pipeline loads it this way for every caller (`locate`, `serve`, the
+/// location service, `eval`, the learning experiments), so they answer alike.
 ///
 /// ```swift
 /// let stored = try StoredCalibration.load(from: map, matching: FingerprintPolicy().matching)

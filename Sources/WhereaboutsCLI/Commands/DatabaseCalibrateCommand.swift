@@ -57,7 +57,8 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
     }
 }
 
-/// Shared by `db calibrate` and `eval`: how factors are computed, shown and applied.
+/// Shared by `db calibrate` and `eval`: how factors are computed and shown (the `Geolocation`
+/// pipeline applies them).
 struct CalibrationOptions {
     /// k-fold refits by track stretch when given; else each scan is held out with its
     /// recording's sightings within two minutes (`CrossValidatedCalibration.defaultHoldOut`).
@@ -152,14 +153,6 @@ struct CalibrationOptions {
             fingerprintCalibrator: fingerprintCalibrator())
         try radioMap.replaceCalibration(outcome.factors, surveyFingerprints: outcome.surveyFingerprints)
         return outcome
-    }
-
-    /// `estimator` with `factors` applied when it is Whereabouts' own (Ichnaea's radius is its
-    /// published 95 % figure and stays as it is).
-    static func applying(_ factors: [CalibrationFactor], to estimator: any PositionEstimator) -> any PositionEstimator {
-        guard var whereabouts = estimator as? WhereaboutsEstimator else { return estimator }
-        whereabouts.calibration = ConformalCalibration.radiusCalibration(factors)
-        return whereabouts
     }
 
     static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
