@@ -38,7 +38,7 @@ extension EvalCommand {
             factors = []
             calibrationNote = "radius: raw (uncalibrated)"
         case "kfold":
-            let options = try CalibrationOptions(arguments)
+            let options = try MapCalibration(arguments)
             var calibrator = options.fingerprintCalibrator()
             calibrator.policy = policy
             let samples = calibrator.samples(from: survey)
@@ -65,7 +65,7 @@ extension EvalCommand {
                 writer.writeKey("matcher"); writer.write(setting)
                 writer.writeKey("units"); writer.write("EPSG:3857 metres")
                 writer.writeKey("calibration"); writer.write(calibrationNote)
-                writer.writeKey("factors"); CalibrationOptions.writeFactors(factors, to: &writer)
+                writer.writeKey("factors"); CalibrationReport.writeFactors(factors, to: &writer)
             })
         } else {
             context.output.line("\(title); \(setting); errors in the table's EPSG:3857 metres; \(calibrationNote)")

@@ -16,7 +16,7 @@ extension EvalCommand {
             throw CommandFailure.usage("--size expects tiny, small, medium or large, got '\(sizeText)'")
         }
         let estimators = try evaluatedEstimators(arguments)
-        let calibration = try CalibrationOptions(arguments)
+        let calibration = try MapCalibration(arguments)
         let centre = try arguments.value("--centre").map { text throws(CommandFailure) in
             try CoordinateArgument.parse(text, option: "--centre")
         } ?? TownSpecification.defaultCentre
@@ -36,7 +36,7 @@ extension EvalCommand {
     /// (its scans held out, every other phone's rows the survey), pooled as `--towns` pools.
     static func runEachDevice(_ arguments: ParsedArguments, survey: String, context: CommandContext) throws -> ExitCode {
         let estimators = try evaluatedEstimators(arguments)
-        let calibration = try CalibrationOptions(arguments)
+        let calibration = try MapCalibration(arguments)
         let split = try SurveySplit(arguments)
         let models = try SurveySplit.deviceModels(in: survey)
         guard models.count >= 2 else {
@@ -91,11 +91,11 @@ extension EvalCommand {
 
     /// A workspace's map calibrated from its own survey (as `db calibrate` does) and its queries scored.
     private static func evaluate(
-        _ workspace: EvaluationWorkspace, estimators: [any PositionEstimator], calibration: CalibrationOptions
+        _ workspace: EvaluationWorkspace, estimators: [any PositionEstimator], calibration: MapCalibration
     ) throws -> EvaluationReport {
         let radioMap = try RadioMap(path: workspace.database, mode: .readWrite)
         let (factors, _) = try calibrate(radioMap, mode: .kfold, options: calibration, storingFingerprints: true)
-        let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
+        let evaluated = estimators.map { StoredCalibration.applying(factors, to: $0) }
         return try evaluate(queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
     }
 
@@ -122,7 +122,7 @@ extension EvalCommand {
 
     /// One town written by the simulator, imported, calibrated and evaluated; its files removed.
     private static func evaluateTown(
-        seed: UInt64, centre: Coordinate, size: TownSize, estimators: [any PositionEstimator], calibration: CalibrationOptions
+        seed: UInt64, centre: Coordinate, size: TownSize, estimators: [any PositionEstimator], calibration: MapCalibration
     ) throws -> EvaluationReport {
         let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-town-")
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -109,7 +109,7 @@ enum EvalCommand: WhereaboutsCommand {
             return try runTowns(arguments, seeds: try seedRange(text), context: context)
         }
         let estimators = try estimators(arguments)
-        let calibration = try CalibrationOptions(arguments)
+        let calibration = try MapCalibration(arguments)
         var mode: CalibrationMode?
         if let text = arguments.value("--calibration") {
             guard let parsed = CalibrationMode(rawValue: text.lowercased()) else {
@@ -133,7 +133,7 @@ enum EvalCommand: WhereaboutsCommand {
         let (factors, calibrationNote) = try calibrate(
             radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), options: calibration,
             storingFingerprints: workspace.isTemporary)
-        let evaluated = estimators.map { CalibrationOptions.applying(factors, to: $0) }
+        let evaluated = estimators.map { StoredCalibration.applying(factors, to: $0) }
         let report = try evaluate(
             queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: evaluated)
 
@@ -151,7 +151,7 @@ enum EvalCommand: WhereaboutsCommand {
                 writer.writeKey("calibrated"); writer.write(!factors.isEmpty)
                 writer.writeKey("calibration"); writer.write(calibrationNote)
                 writer.writeKey("factors")
-                CalibrationOptions.writeFactors(factors, to: &writer)
+                CalibrationReport.writeFactors(factors, to: &writer)
             })
         } else {
             context.output.line("\(workspace.title): \(report.outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
@@ -172,7 +172,7 @@ enum EvalCommand: WhereaboutsCommand {
     /// With `storingFingerprints` (a temporary map) the survey scans that calibration keeps as
     /// fingerprints are stored in `radioMap`, as `db calibrate` does.
     static func calibrate(
-        _ radioMap: RadioMap, mode: CalibrationMode, options calibration: CalibrationOptions, storingFingerprints: Bool
+        _ radioMap: RadioMap, mode: CalibrationMode, options calibration: MapCalibration, storingFingerprints: Bool
     ) throws -> (factors: [CalibrationFactor], note: String) {
         let factors: [CalibrationFactor]
         var calibrationNote: String
@@ -185,9 +185,7 @@ enum EvalCommand: WhereaboutsCommand {
             calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
                 : "radius: factors stored in the map"
         case .kfold:
-            let computed = try CalibrationOptions.crossValidatedFactors(
-                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
-                fingerprintCalibrator: calibration.fingerprintCalibrator())
+            let computed = try calibration.crossValidate(radioMap)
             factors = computed.factors
             calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
                 + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")

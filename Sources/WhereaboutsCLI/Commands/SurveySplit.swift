@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import PositioningCore
+import RadioMap
 import SurveyFormats
 
 /// Splits a WiGLE-style CSV with extra columns into a training survey and held-out scans.
@@ -46,7 +47,7 @@ struct SurveySplit: CustomStringConvertible {
         } else {
             let fraction = fractionText.flatMap(Double.init) ?? 0.2
             guard fraction > 0, fraction < 1 else { throw .usage("--holdout expects a fraction between 0 and 1") }
-            rule = .fraction(fraction, seed: try CalibrationOptions(arguments).seed)
+            rule = .fraction(fraction, seed: try MapCalibration(arguments).seed)
         }
         if let text = arguments.value("--min-aps") {
             guard let value = Int(text), value >= 1 else { throw .usage("--min-aps expects a positive whole number") }
