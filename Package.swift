@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
-        .target(name: "Evaluation", dependencies: ["JSONCodec", "PositioningCore"]),
+        .target(name: "Evaluation", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats"]),
         .target(
             name: "LocationService",
             dependencies: [
@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "GNSSTests", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "GNSS", "TestSupport"]),
         .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
         .testTarget(
-            name: "EvaluationTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
+            name: "EvaluationTests",
+            dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
         .testTarget(
             name: "LocationServiceTests",
             dependencies: [
@@ -85,7 +86,7 @@ let package = Package(
             name: "WhereaboutsCLITests",
             dependencies: [
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator",
-                "WhereaboutsCLI", "TestSupport",
+                "Evaluation", "WhereaboutsCLI", "TestSupport",
             ]),
     ]
 )

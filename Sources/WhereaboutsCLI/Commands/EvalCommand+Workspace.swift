@@ -1,4 +1,5 @@
 import Foundation
+import Evaluation
 import PositioningCore
 import RadioMap
 import WorldSimulator
