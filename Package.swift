@@ -4,7 +4,10 @@ import PackageDescription
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
 // above it here. SystemSupport and JSONCodec know nothing of positioning; SurveyFormats,
 // IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Only RadioMap touches
-// CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
+// CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink. RadioMap calibrates
+// a map in-process (MapCalibration); Evaluation holds the eval engines (workspaces, the streamed
+// survey split, pooled towns and devices) over RadioMap and WorldSimulator; WhereaboutsCLI only
+// parses, calls and prints.
 let package = Package(
     name: "Whereabouts",
     products: [
@@ -34,7 +37,9 @@ let package = Package(
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
-        .target(name: "Evaluation", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats"]),
+        .target(
+            name: "Evaluation",
+            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator"]),
         .target(
             name: "LocationService",
             dependencies: [
@@ -69,7 +74,10 @@ let package = Package(
         .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
         .testTarget(
             name: "EvaluationTests",
-            dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
+            dependencies: [
+                "SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "RadioMap", "WorldSimulator", "Evaluation",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "LocationServiceTests",
             dependencies: [

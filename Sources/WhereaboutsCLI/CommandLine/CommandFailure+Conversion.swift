@@ -18,6 +18,11 @@ extension CommandFailure {
             case .scratchFile: self.init(.failure, error.description)
             default: self.init(.dataError, error.description)
             }
+        case let error as EvaluationError:
+            switch error {
+            case .badInput: self.init(.dataError, error.description)
+            case .cannotWrite: self.init(.failure, error.description)
+            }
         case let error as SurveySplitError:
             switch error {
             case .unwritable: self.init(.failure, error.description)

@@ -85,10 +85,6 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-device each",
         ])
 
-    enum CalibrationMode: String {
-        case stored, kfold, none
-    }
-
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if let training = arguments.value("--fingerprints") {
             guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
@@ -110,9 +106,9 @@ enum EvalCommand: WhereaboutsCommand {
         }
         let estimators = try estimators(arguments)
         let calibration = try MapCalibration(arguments)
-        var mode: CalibrationMode?
+        var mode: EvaluationCalibration.Mode?
         if let text = arguments.value("--calibration") {
-            guard let parsed = CalibrationMode(rawValue: text.lowercased()) else {
+            guard let parsed = EvaluationCalibration.Mode(rawValue: text.lowercased()) else {
                 throw CommandFailure.usage("--calibration expects stored, kfold or none, got '\(text)'")
             }
             mode = parsed
@@ -130,8 +126,8 @@ enum EvalCommand: WhereaboutsCommand {
         defer { workspace.removeTemporaryFiles() }
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
-        let (factors, calibrationNote) = try calibrate(
-            radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), options: calibration,
+        let (factors, calibrationNote) = try EvaluationCalibration.factors(
+            for: radioMap, mode: mode ?? (workspace.isTemporary ? .kfold : .stored), calibration: calibration,
             storingFingerprints: workspace.isTemporary)
         let evaluated = estimators.map { StoredCalibration.applying(factors, to: $0) }
         let report = try evaluate(
@@ -166,39 +162,6 @@ enum EvalCommand: WhereaboutsCommand {
         case "both": [WhereaboutsEstimator(), IchnaeaEstimator()]
         case let name: [try LocateCommand.estimator(named: name)]
         }
-    }
-
-    /// The factors to scale the radius by under `mode`, and a line saying where they came from.
-    /// With `storingFingerprints` (a temporary map) the survey scans that calibration keeps as
-    /// fingerprints are stored in `radioMap`, as `db calibrate` does.
-    static func calibrate(
-        _ radioMap: RadioMap, mode: CalibrationMode, options calibration: MapCalibration, storingFingerprints: Bool
-    ) throws -> (factors: [CalibrationFactor], note: String) {
-        let factors: [CalibrationFactor]
-        var calibrationNote: String
-        switch mode {
-        case .none:
-            factors = []
-            calibrationNote = "radius: raw (uncalibrated)"
-        case .stored:
-            factors = try radioMap.calibrationFactors()
-            calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
-                : "radius: factors stored in the map"
-        case .kfold:
-            let computed = try calibration.crossValidate(radioMap)
-            factors = computed.factors
-            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
-                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
-                + ")"
-            if storingFingerprints {
-                try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)
-                if let summary = computed.fingerprintSummary { calibrationNote += "; " + summary }
-            } else if computed.surveyFingerprints != nil {
-                calibrationNote += "; survey fingerprints would help but are not stored here (run `whereabouts db calibrate`)"
-            }
-        }
-        if factors.isEmpty, mode != .none { calibrationNote += " (no factors: raw radius)" }
-        return (factors, calibrationNote)
     }
 
     /// Every query located by every estimator and scored against its truth line, with the map
