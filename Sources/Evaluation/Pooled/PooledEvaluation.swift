@@ -10,19 +10,18 @@ import WorldSimulator
 /// run on every core, and their lines come back in order (see `PooledReport`).
 ///
 /// ```swift
-/// let pooled = PooledEvaluation(estimators: [WhereaboutsEstimator()], calibration: MapCalibration(), score: score)
+/// let pooled = PooledEvaluation(calibration: MapCalibration(), score: score)   // score: as `eval` scores
 /// let lines = try pooled.towns(seeds: Array(9...40), centre: TownSpecification.defaultCentre, size: .small)
-/// print(PooledReport(title: "32 towns", labelName: "seed", lines: lines).text)
+/// print(PooledReport(title: "32 towns", labelName: "seed", lines: lines, estimator: "whereabouts").text)
 /// ```
 public struct PooledEvaluation: Sendable {
-    /// Locates every query of `queries` against `radioMap` with each estimator and scores it
-    /// against its line of `truth`.
+    /// Locates every query of `queries` against `radioMap` (its radius scaled by `factors`,
+    /// the map's own, just computed) and scores it against its line of `truth`: the caller's
+    /// estimators, answering as `eval` answers.
     public typealias Scorer = @Sendable (
-        _ queries: String, _ truth: String, _ radioMap: RadioMap, _ estimators: [any PositionEstimator]
+        _ queries: String, _ truth: String, _ radioMap: RadioMap, _ factors: [CalibrationFactor]
     ) throws -> EvaluationReport
 
-    /// The estimators scored, the first the one whose radius coverage is pooled.
-    public var estimators: [any PositionEstimator]
     /// How each map is calibrated from its own survey.
     public var calibration: MapCalibration
     /// How each workspace's queries are scored.
@@ -30,12 +29,10 @@ public struct PooledEvaluation: Sendable {
     /// Told, from any thread, how many evaluations are done of how many.
     public var progress: (@Sendable (_ done: Int, _ count: Int) -> Void)?
 
-    /// Pools `estimators`, calibrated as `calibration` says, scored by `score`.
+    /// Pools evaluations calibrated as `calibration` says, scored by `score`.
     public init(
-        estimators: [any PositionEstimator], calibration: MapCalibration, score: @escaping Scorer,
-        progress: (@Sendable (_ done: Int, _ count: Int) -> Void)? = nil
+        calibration: MapCalibration, score: @escaping Scorer, progress: (@Sendable (_ done: Int, _ count: Int) -> Void)? = nil
     ) {
-        self.estimators = estimators
         self.calibration = calibration
         self.score = score
         self.progress = progress
@@ -75,8 +72,7 @@ public struct PooledEvaluation: Sendable {
         let radioMap = try RadioMap(path: workspace.database, mode: .readWrite)
         let (factors, _) = try EvaluationCalibration.factors(
             for: radioMap, mode: .kfold, calibration: calibration, storingFingerprints: true)
-        let evaluated = estimators.map { StoredCalibration.applying(factors, to: $0) }
-        return try score(workspace.queries, workspace.truth, radioMap, evaluated)
+        return try score(workspace.queries, workspace.truth, radioMap, factors)
     }
 
     private func evaluateTown(seed: UInt64, centre: Coordinate, size: TownSize) throws -> EvaluationReport {

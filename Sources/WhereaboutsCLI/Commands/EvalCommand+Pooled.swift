@@ -13,7 +13,7 @@ extension EvalCommand {
         guard let size = TownSize(named: sizeText) else {
             throw CommandFailure.usage("--size expects tiny, small, medium or large, got '\(sizeText)'")
         }
-        let pooled = try pooledEvaluation(arguments, what: "towns", context: context)
+        let (estimators, pooled) = try pooledEvaluation(arguments, what: "towns", context: context)
         let centre = try arguments.value("--centre").map { text throws(CommandFailure) in
             try CoordinateArgument.parse(text, option: "--centre")
         } ?? TownSpecification.defaultCentre
@@ -22,35 +22,38 @@ extension EvalCommand {
             + String(format: "centre %.4f,%.4f), ", centre.latitude, centre.longitude)
             + "each calibrated from its own survey as `eval --town` does"
         let lines = try pooled.towns(seeds: seedList, centre: centre, size: size)
-        printPooled(PooledReport(title: title, labelName: "seed", lines: lines, estimator: pooled.estimators[0].name), arguments, context)
+        printPooled(PooledReport(title: title, labelName: "seed", lines: lines, estimator: estimators[0].name), arguments, context)
         return .success
     }
 
     /// `eval --survey FILE --split-device each`: one device split per device model of the file
     /// (its scans held out, every other phone's rows the survey), pooled as `--towns` pools.
     static func runEachDevice(_ arguments: ParsedArguments, survey: String, context: CommandContext) throws -> ExitCode {
-        let pooled = try pooledEvaluation(arguments, what: "devices", context: context)
+        let (estimators, pooled) = try pooledEvaluation(arguments, what: "devices", context: context)
         let split = try SurveySplit(arguments)
         let lines = try pooled.devices(of: survey, split: split)
         let title = "survey \((survey as NSString).lastPathComponent): each of its \(lines.count) device models held out in turn, "
             + "the other phones' rows the survey"
-        printPooled(PooledReport(title: title, labelName: "device", lines: lines, estimator: pooled.estimators[0].name), arguments, context)
+        printPooled(PooledReport(title: title, labelName: "device", lines: lines, estimator: estimators[0].name), arguments, context)
         return .success
     }
 
     /// The estimators `--estimator` names, calibrated by `--folds`/`--seed`, scored as `eval`
     /// scores, with a count of those done on a terminal (40 small towns take two minutes). Each
     /// evaluation calibrates its own map from its own survey, so `--calibration` can only be `kfold`.
-    private static func pooledEvaluation(_ arguments: ParsedArguments, what: String, context: CommandContext) throws -> PooledEvaluation {
+    private static func pooledEvaluation(
+        _ arguments: ParsedArguments, what: String, context: CommandContext
+    ) throws -> (estimators: [any PositionEstimator], PooledEvaluation) {
         if let mode = arguments.value("--calibration"), mode.lowercased() != EvaluationCalibration.Mode.kfold.rawValue {
             throw CommandFailure.usage("each evaluation calibrates its map from its own survey; --calibration \(mode) does not apply")
         }
         let estimators = try estimators(arguments)
         let calibration = try MapCalibration(arguments)
-        let score: PooledEvaluation.Scorer = { queries, truth, radioMap, estimators in
-            try evaluate(queries: queries, truth: truth, radioMap: radioMap, estimators: estimators)
+        let score: PooledEvaluation.Scorer = { queries, truth, radioMap, factors in
+            let evaluated = estimators.map { StoredCalibration.applying(factors, to: $0) }
+            return try evaluate(queries: queries, truth: truth, radioMap: radioMap, estimators: evaluated)
         }
-        var pooled = PooledEvaluation(estimators: estimators, calibration: calibration, score: score)
+        var pooled = PooledEvaluation(calibration: calibration, score: score)
         if context.errors.isTerminal {
             let sink = context.errors
             pooled.progress = { done, count in
@@ -58,7 +61,7 @@ extension EvalCommand {
                 if done == count { sink.write("\r\u{1B}[K") }
             }
         }
-        return pooled
+        return (estimators, pooled)
     }
 
     private static func printPooled(_ report: PooledReport, _ arguments: ParsedArguments, _ context: CommandContext) {
