@@ -4,9 +4,11 @@ import PackageDescription
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
 // above it here. SystemSupport and JSONCodec know nothing of positioning; SurveyFormats,
 // IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Geolocation, over
-// RadioMap, is the one request → answer path that LocationService, GeolocateServer and the CLI
-// answer through. Only RadioMap touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner
-// touches CNetlink.
+// RadioMap, is the one request → answer path that LocationService, GeolocateServer, Evaluation
+// and the CLI answer through. RadioMap calibrates a map in-process (MapCalibration); Evaluation
+// holds the eval engines (workspaces, the streamed survey split, pooled towns and devices) over
+// RadioMap and WorldSimulator; WhereaboutsCLI only parses, calls and prints. Only RadioMap
+// touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
 let package = Package(
     name: "Whereabouts",
     products: [
@@ -43,7 +45,9 @@ let package = Package(
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering",
                 "RadioMap",
             ]),
-        .target(name: "Evaluation", dependencies: ["JSONCodec", "PositioningCore"]),
+        .target(
+            name: "Evaluation",
+            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator"]),
         .target(
             name: "LocationService",
             dependencies: [
@@ -77,7 +81,11 @@ let package = Package(
         .testTarget(name: "GNSSTests", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "GNSS", "TestSupport"]),
         .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
         .testTarget(
-            name: "EvaluationTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
+            name: "EvaluationTests",
+            dependencies: [
+                "SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "RadioMap", "WorldSimulator", "Evaluation",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "GeolocationTests",
             dependencies: [
@@ -99,7 +107,7 @@ let package = Package(
             name: "WhereaboutsCLITests",
             dependencies: [
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator",
-                "WhereaboutsCLI", "TestSupport",
+                "Evaluation", "WhereaboutsCLI", "TestSupport",
             ]),
     ]
 )

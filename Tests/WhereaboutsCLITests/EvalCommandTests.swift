@@ -6,6 +6,7 @@ import TestSupport
 
 @testable import PositioningCore
 @testable import WhereaboutsCLI
+import Evaluation
 
 // Serialized: each test runs a child process that imports a town; one at a time keeps the load
 // on the two cores that every other test shares small.

@@ -1,3 +1,4 @@
+import Evaluation
 import PositioningCore
 import RadioMap
 
@@ -15,6 +16,16 @@ extension CommandFailure {
             case .database(let underlying): self.init(Self.exitCode(for: underlying), error.description)
             case .unreadable: self.init(.dataError, error.description)
             case .scratchFile: self.init(.failure, error.description)
+            default: self.init(.dataError, error.description)
+            }
+        case let error as EvaluationError:
+            switch error {
+            case .badInput: self.init(.dataError, error.description)
+            case .cannotWrite: self.init(.failure, error.description)
+            }
+        case let error as SurveySplitError:
+            switch error {
+            case .unwritable: self.init(.failure, error.description)
             default: self.init(.dataError, error.description)
             }
         default:

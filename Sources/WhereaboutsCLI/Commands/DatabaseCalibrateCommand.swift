@@ -1,5 +1,4 @@
 import Foundation
-import JSONCodec
 import PositioningCore
 import RadioMap
 
@@ -43,11 +42,11 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
-        let outcome = try CalibrationOptions(arguments).recalibrate(radioMap)
+        let outcome = try MapCalibration(arguments).recalibrate(radioMap)
         if arguments.flag("--json") {
-            context.output.line(CalibrationOptions.json(outcome))
+            context.output.line(CalibrationReport.json(outcome))
         } else {
-            context.output.write(CalibrationOptions.text(outcome.factors, samples: outcome.samples))
+            context.output.write(CalibrationReport.text(outcome.factors, samples: outcome.samples))
             if let summary = outcome.fingerprintSummary { context.output.line(summary) }
             if outcome.factors.isEmpty {
                 context.output.line("Too few located scans to calibrate; radii stay uncorrected (conservative).")
@@ -57,18 +56,11 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
     }
 }
 
-/// Shared by `db calibrate` and `eval`: how factors are computed and shown (the `Geolocation`
-/// pipeline applies them).
-struct CalibrationOptions {
-    /// k-fold refits by track stretch when given; else each scan is held out with its
-    /// recording's sightings within two minutes (`CrossValidatedCalibration.defaultHoldOut`).
-    var folds: Int?
-    var seed: UInt64 = 1
-
-    /// The defaults: each scan held out with its recording's ±2 min, seed 1.
-    init() {}
-
+extension MapCalibration {
+    /// `--folds K` and `--seed N`, shared by `db calibrate` and `eval`.
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        var folds: Int?
+        var seed: UInt64 = 1
         if let text = arguments.value("--folds") {
             guard let value = Int(text), value >= 2 else { throw .usage("--folds expects a whole number of at least 2, got '\(text)'") }
             folds = value
@@ -77,126 +69,6 @@ struct CalibrationOptions {
             guard let value = UInt64(text) else { throw .usage("--seed expects a whole number, got '\(text)'") }
             seed = value
         }
-    }
-
-    func fingerprintCalibrator() -> FingerprintCalibration {
-        FingerprintCalibration(holdOut: folds.map { .sessionFolds($0) } ?? .visit, seed: seed)
-    }
-
-    func calibrator(publishedCells: [CellIdentity: KnownCell]) -> CrossValidatedCalibration {
-        CrossValidatedCalibration(
-            holdOut: folds.map { .trackFolds($0) } ?? CrossValidatedCalibration.defaultHoldOut, seed: seed,
-            publishedCells: publishedCells)
-    }
-
-    /// What calibrating a map's survey found.
-    struct Outcome {
-        /// The radius factors.
-        var factors: [CalibrationFactor]
-        /// How many held-out fixes they rest on.
-        var samples: Int
-        /// The survey's scans as fingerprints, when they located the held-out scans better than
-        /// access points alone; nil when they did not (or there were too few to try).
-        var surveyFingerprints: SurveyFingerprints?
-        /// The comparison that decided it, when there was one.
-        var trial: SurveyFingerprints.Trial?
-
-        /// One line on the survey fingerprints' trial, for people.
-        var fingerprintSummary: String? {
-            guard let trial else { return nil }
-            let medians = String(
-                format: "held-out Wi-Fi median %.1f m with them, %.1f m with access points alone, %d scans",
-                trial.fingerprintMedian, trial.accessPointMedian, trial.scans)
-            return trial.keepsFingerprints
-                ? "Survey scans kept as fingerprints: \(surveyFingerprints?.entries.count ?? 0) (\(medians))"
-                : "Survey scans not kept as fingerprints (\(medians))"
-        }
-    }
-
-    /// Factors from `radioMap`'s survey scans, with the survey's scans tried as fingerprints:
-    /// the factors come from whichever way located the held-out scans better.
-    static func crossValidatedFactors(
-        _ radioMap: RadioMap, calibrator: CrossValidatedCalibration, fingerprintCalibrator: FingerprintCalibration
-    ) throws -> Outcome {
-        let scans = try radioMap.surveyScans()
-        var outcome = Outcome(factors: [], samples: 0)
-        let usable = try radioMap.usableAccessPoints()
-        let survey = SurveyFingerprints(scans: scans) { usable.contains($0) }
-        var trying = calibrator
-        if survey.entries.count >= SurveyFingerprints.Trial.minimumScans { trying.surveyFingerprints = survey }
-        let paired = trying.pairedSamples(from: scans, now: Date())
-        var samples = paired.withoutFingerprints
-        if trying.surveyFingerprints != nil {
-            func wifiErrors(_ samples: [CalibrationSample]) -> [Double] { samples.filter { !$0.source.isCellOnly }.map(\.error) }
-            let trial = SurveyFingerprints.Trial(
-                withoutFingerprints: wifiErrors(paired.withoutFingerprints),
-                withFingerprints: wifiErrors(paired.withFingerprints))
-            outcome.trial = trial
-            if trial.keepsFingerprints {
-                samples = paired.withFingerprints
-                outcome.surveyFingerprints = survey
-            }
-        }
-        if try radioMap.hasFingerprintTables() {
-            samples += fingerprintCalibrator.samples(from: try radioMap.fingerprints())
-        }
-        outcome.factors = ConformalCalibration.factors(from: samples)
-        outcome.samples = samples.count
-        return outcome
-    }
-
-    /// Calibrates `radioMap` from its own survey and stores the factors with the kept survey
-    /// scans (`db calibrate`, and `import` into a calibrated map).
-    func recalibrate(_ radioMap: RadioMap) throws -> Outcome {
-        let outcome = try Self.crossValidatedFactors(
-            radioMap, calibrator: calibrator(publishedCells: radioMap.publishedCells()),
-            fingerprintCalibrator: fingerprintCalibrator())
-        try radioMap.replaceCalibration(outcome.factors, surveyFingerprints: outcome.surveyFingerprints)
-        return outcome
-    }
-
-    static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
-        var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
-        for entry in factors {
-            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
-                + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
-                + String(format: "x%.3f", entry.factor)
-                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? " of the source: too few in the bin, so its pooled or widest factor" : ""))\n"
-        }
-        return text
-    }
-
-    static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for entry in factors {
-            writer.beginObject()
-            writer.writeKey("source"); writer.write(entry.source.rawValue)
-            writer.writeKey("bin"); writer.write(entry.bin.rawValue)
-            writer.writeKey("factor"); writer.write(entry.factor, decimals: 4)
-            writer.writeKey("samples"); writer.write(entry.sampleCount)
-            writer.writeKey("pooled"); writer.write(entry.isPooled)
-            writer.endObject()
-        }
-        writer.endArray()
-    }
-
-    static func json(_ outcome: Outcome) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.writeKey("samples"); writer.write(outcome.samples)
-        writer.writeKey("surveyFingerprints"); writer.write(outcome.surveyFingerprints?.entries.count ?? 0)
-        if let trial = outcome.trial {
-            writer.writeKey("fingerprintTrial")
-            writer.beginObject()
-            writer.writeKey("scans"); writer.write(trial.scans)
-            writer.writeKey("accessPointMedian"); writer.write(trial.accessPointMedian, decimals: 1)
-            writer.writeKey("fingerprintMedian"); writer.write(trial.fingerprintMedian, decimals: 1)
-            writer.writeKey("kept"); writer.write(trial.keepsFingerprints)
-            writer.endObject()
-        }
-        writer.writeKey("factors")
-        writeFactors(outcome.factors, to: &writer)
-        writer.endObject()
-        return writer.string
+        self.init(folds: folds, seed: seed)
     }
 }

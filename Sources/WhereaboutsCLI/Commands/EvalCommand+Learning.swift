@@ -15,7 +15,7 @@ extension EvalCommand {
             guard arguments.value("--seed") == nil, arguments.value("--size") == nil else {
                 throw CommandFailure.usage("--town already says the seed and size; drop --seed/--size")
             }
-            (specification, sizeText) = try townSpecification(in: town)
+            (specification, sizeText) = try WrittenTown.specification(in: town)
         } else {
             let seedText = arguments.value("--seed") ?? "1"
             guard let seed = UInt64(seedText) else {
@@ -113,39 +113,6 @@ extension EvalCommand {
             + String(format: "%.2f s\n", result.learningSeconds)
         context.output.write(text)
         return .success
-    }
-}
-
-extension EvalCommand {
-    /// The specification `simulate` wrote `DIR/town.json` from (seed, centre, size preset),
-    /// checked against the counts the file records.
-    static func townSpecification(in directory: String) throws -> (TownSpecification, String) {
-        let path = directory + "/" + TownWriter.FileName.description
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(.dataError, "\(directory) holds no \(TownWriter.FileName.description); write one with `whereabouts simulate`")
-        }
-        let description: JSONValue
-        do {
-            description = try JSONParser.parse(Array(data))
-        } catch {
-            throw CommandFailure(.dataError, "\(path): \(error)")
-        }
-        guard let seed = description["seed"]?.doubleValue, seed >= 0, seed == seed.rounded(),
-            let latitude = description["centre"]?["lat"]?.doubleValue,
-            let longitude = description["centre"]?["lng"]?.doubleValue,
-            let extent = description["extentMeters"]?.doubleValue,
-            let name = TownSize.presetNames.first(where: { TownSize(named: $0)?.extentMeters == extent }),
-            let size = TownSize(named: name)
-        else {
-            throw CommandFailure(.dataError, "\(path): not a description of a preset-size `simulate` town")
-        }
-        var specification = TownSpecification(seed: UInt64(seed), centre: Coordinate(latitude: latitude, longitude: longitude), size: size)
-        if let fraction = description["movedFraction"]?.doubleValue { specification.movedFraction = fraction }
-        let moved = Town(specification).accessPoints.filter { $0.isMoved && $0.role == .primary }.count
-        guard description["counts"]?["movedRouters"]?.doubleValue == Double(moved) else {
-            throw CommandFailure(.dataError, "\(path): this version of whereabouts builds a different town from it; re-run `simulate`")
-        }
-        return (specification, name)
     }
 }
 

@@ -86,10 +86,6 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-device each",
         ])
 
-    enum CalibrationMode: String {
-        case stored, kfold, none
-    }
-
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         if arguments.value("--answers") != nil, arguments.value("--fingerprints") != nil || arguments.flag("--learn")
             || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each" {
@@ -114,10 +110,10 @@ enum EvalCommand: WhereaboutsCommand {
             return try runTowns(arguments, seeds: try seedRange(text), context: context)
         }
         let estimators = try estimators(arguments)
-        let calibration = try CalibrationOptions(arguments)
-        var mode: CalibrationMode?
+        let calibration = try MapCalibration(arguments)
+        var mode: EvaluationCalibration.Mode?
         if let text = arguments.value("--calibration") {
-            guard let parsed = CalibrationMode(rawValue: text.lowercased()) else {
+            guard let parsed = EvaluationCalibration.Mode(rawValue: text.lowercased()) else {
                 throw CommandFailure.usage("--calibration expects stored, kfold or none, got '\(text)'")
             }
             mode = parsed
@@ -136,8 +132,8 @@ enum EvalCommand: WhereaboutsCommand {
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
         let effectiveMode = mode ?? (workspace.isTemporary ? .kfold : .stored)
-        let (factors, calibrationNote) = try calibrate(
-            radioMap, mode: effectiveMode, options: calibration, storingFingerprints: workspace.isTemporary)
+        let (factors, calibrationNote) = try EvaluationCalibration.factors(
+            for: radioMap, mode: effectiveMode, calibration: calibration, storingFingerprints: workspace.isTemporary)
         // Stored calibration is the map's, as locate and serve apply it; the others replace it.
         let radius: GeolocationParameters.RadiusFactors = switch effectiveMode {
         case .stored: .stored
@@ -171,7 +167,7 @@ enum EvalCommand: WhereaboutsCommand {
                 writer.writeKey("calibrated"); writer.write(!factors.isEmpty)
                 writer.writeKey("calibration"); writer.write(calibrationNote)
                 writer.writeKey("factors")
-                CalibrationOptions.writeFactors(factors, to: &writer)
+                CalibrationReport.writeFactors(factors, to: &writer)
             })
         } else {
             context.output.line("\(workspace.title): \(report.outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
@@ -186,41 +182,6 @@ enum EvalCommand: WhereaboutsCommand {
         case "both": [.whereabouts, .ichnaea]
         case let name: [try LocateCommand.estimatorChoice(name)]
         }
-    }
-
-    /// The factors to scale the radius by under `mode`, and a line saying where they came from.
-    /// With `storingFingerprints` (a temporary map) the survey scans that calibration keeps as
-    /// fingerprints are stored in `radioMap`, as `db calibrate` does.
-    static func calibrate(
-        _ radioMap: RadioMap, mode: CalibrationMode, options calibration: CalibrationOptions, storingFingerprints: Bool
-    ) throws -> (factors: [CalibrationFactor], note: String) {
-        let factors: [CalibrationFactor]
-        var calibrationNote: String
-        switch mode {
-        case .none:
-            factors = []
-            calibrationNote = "radius: raw (uncalibrated)"
-        case .stored:
-            factors = try radioMap.calibrationFactors()
-            calibrationNote = factors.isEmpty ? "radius: raw (map not calibrated; run `whereabouts db calibrate`)"
-                : "radius: factors stored in the map"
-        case .kfold:
-            let computed = try CalibrationOptions.crossValidatedFactors(
-                radioMap, calibrator: calibration.calibrator(publishedCells: radioMap.publishedCells()),
-                fingerprintCalibrator: calibration.fingerprintCalibrator())
-            factors = computed.factors
-            calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
-                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
-                + ")"
-            if storingFingerprints {
-                try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)
-                if let summary = computed.fingerprintSummary { calibrationNote += "; " + summary }
-            } else if computed.surveyFingerprints != nil {
-                calibrationNote += "; survey fingerprints would help but are not stored here (run `whereabouts db calibrate`)"
-            }
-        }
-        if factors.isEmpty, mode != .none { calibrationNote += " (no factors: raw radius)" }
-        return (factors, calibrationNote)
     }
 
     /// Every query answered by the `Geolocation` pipeline for every estimator — the answer

@@ -77,7 +77,7 @@ enum ImportCommand: WhereaboutsCommand {
             try Retention.apply(configuration, to: radioMap)
             // Places do not move the radius; everything else can.
             if !arguments.flag("--no-calibrate"), summaries.contains(where: { $0.rowsImported > 0 && $0.format != .geonames }) {
-                try MapRecalibration.run(radioMap, after: "this import", quiet: quiet || json, output: context.output)
+                try CalibrationReport.keepCalibrated(radioMap, after: "this import", quiet: quiet || json, output: context.output)
             }
         }
         return firstFailure?.exitCode ?? .success

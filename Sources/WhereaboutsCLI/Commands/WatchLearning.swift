@@ -10,7 +10,7 @@ import Synchronization
 /// is offered to a `BackgroundLearner` on the writable radio map, and a summary is printed at
 /// the end. SIGINT and SIGTERM then end `watch` cleanly, so the last batch is written. A map
 /// that `db calibrate` has calibrated is then recalibrated when that is cheap
-/// (`MapRecalibration`), unless `--no-calibrate`: its kept survey scans take in the learned ones.
+/// (`RadioMap.keepCalibrated`), unless `--no-calibrate`: its kept survey scans take in the learned ones.
 struct WatchLearning: Sendable {
     let manager: LocationManager
     let learner: BackgroundLearner
@@ -72,7 +72,7 @@ struct WatchLearning: Sendable {
         if failure == nil, recalibrates, report.observationsStored > 0 {
             do {
                 let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
-                recalibrated = try MapRecalibration.run(
+                recalibrated = try CalibrationReport.keepCalibrated(
                     radioMap, after: "this learning session", quiet: false, output: context.errors)
             } catch {
                 failure = "recalibration after learning failed (the learned sightings are stored; "

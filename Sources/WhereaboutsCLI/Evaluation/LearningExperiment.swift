@@ -49,7 +49,7 @@ struct LearningExperiment {
         for name in [TownWriter.FileName.survey, TownWriter.FileName.cells] {
             _ = try map.importSurvey(at: directory + "/" + name, options: ImportOptions(), progress: nil)
         }
-        if calibrated { _ = try CalibrationOptions().recalibrate(map) }
+        if calibrated { _ = try MapCalibration().recalibrate(map) }
         let before = try score(town, map)
         let session = LearningSession(radioMap: map, name: "drive (seed \(specification.seed))")
         let started = ContinuousClock.now
@@ -58,7 +58,7 @@ struct LearningExperiment {
         }
         let report = try session.finish()
         let elapsed = started.duration(to: .now)
-        if calibrated { _ = try CalibrationOptions().recalibrate(map) }
+        if calibrated { _ = try MapCalibration().recalibrate(map) }
         let after = try score(town, map)
         let moved = Set(town.accessPoints.filter { $0.isMoved && $0.role == .primary }.map(\.routerIndex)).count
         return Result(

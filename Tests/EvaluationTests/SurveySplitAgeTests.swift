@@ -4,7 +4,7 @@ import SurveyFormats
 import Testing
 import TestSupport
 
-@testable import WhereaboutsCLI
+import Evaluation
 
 /// Held-out scans of a survey that logs its phone's scan cache carry the age of each cached
 /// reading, as a live scan carries the kernel's (`ScanCacheAges`).

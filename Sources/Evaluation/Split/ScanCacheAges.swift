@@ -14,14 +14,17 @@ import SurveyFormats
 /// _ = ages.note(recording: "walk.csv", mac: "3c:1e:04:03:7f:17", signal: -86, time: start)
 /// ages.note(recording: "walk.csv", mac: "3c:1e:04:03:7f:17", signal: -86, time: start + 30)   // 30_000
 /// ```
-struct ScanCacheAges {
+public struct ScanCacheAges: Sendable {
     private var last: [String: (signal: Double, since: Date?)] = [:]
     private var exactRepeats = 0
     private var nearMisses = 0
 
+    /// No rows noted yet.
+    public init() {}
+
     /// Notes one Wi-Fi row; its age in milliseconds when it repeats its network's previous
     /// signal exactly and both times are known, else nil.
-    mutating func note(recording: String, mac: String, signal: Double?, time: Date?) -> Int? {
+    public mutating func note(recording: String, mac: String, signal: Double?, time: Date?) -> Int? {
         guard let signal else { return nil }
         let key = recording + "|" + mac
         var since = time
@@ -40,5 +43,5 @@ struct ScanCacheAges {
     }
 
     /// Whether the file's exact repeats run far above chance, so the ages mean something.
-    var logsScanCache: Bool { ScanCacheEvidence.logsScanCache(exactRepeats: exactRepeats, nearMisses: nearMisses) }
+    public var logsScanCache: Bool { ScanCacheEvidence.logsScanCache(exactRepeats: exactRepeats, nearMisses: nearMisses) }
 }

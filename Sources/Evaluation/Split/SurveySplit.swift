@@ -1,0 +1,163 @@
+import Foundation
+import PositioningCore
+import SurveyFormats
+
+/// Splits a WiGLE-style CSV with extra columns into a training survey and held-out scans.
+///
+/// A scan is the rows sharing `scan_id` when the file has that column, else the rows sharing
+/// device, time and position (as `../shared/tools/ariel-split` rebuilds them). Held-out scans
+/// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their cell rows —
+/// GSM, LTE, … with MAC `MCCMNC_LAC_CID` — become cell towers) and their own GPS position the
+/// truth; held-out scans with cell rows also become a cell-only request. When the file logs its
+/// phones' scan cache, a held-out reading that is a cached repeat carries its `age`
+/// (`ScanCacheAges`), as a live scan's leftovers do.
+///
+/// The file is streamed (`CSVRecordReader` over chunks), never loaded whole: training rows are
+/// written as they are read, and only the held-out scans' readings are kept until the end,
+/// when the file has said whether it logs its scan cache.
+///
+/// ```swift
+/// let split = SurveySplit(rule: .column("split_random20"))
+/// try split.write(survey: "ariel.csv", train: "train.csv", queries: "q.jsonl", truth: "t.jsonl")
+/// ```
+public struct SurveySplit: CustomStringConvertible, Sendable {
+    /// Which scans are held out.
+    public enum Rule: Sendable {
+        /// Rows whose column of this name is `test`.
+        case column(String)
+        /// Rows whose `device_model` is this model.
+        case device(String)
+        /// A seeded fraction of the scans.
+        case fraction(Double, seed: UInt64)
+    }
+
+    /// Which scans are held out.
+    public var rule: Rule
+    /// The fewest Wi-Fi rows a held-out scan needs to be a Wi-Fi query.
+    public var minimumAccessPoints = 3
+
+    /// The columns of the training file, a WiGLE 1.4 export's.
+    public static let wigleColumns = [
+        "MAC", "SSID", "AuthMode", "FirstSeen", "Channel", "RSSI", "CurrentLatitude", "CurrentLongitude",
+        "AltitudeMeters", "AccuracyMeters", "Type",
+    ]
+
+    /// A split by `rule`.
+    public init(rule: Rule, minimumAccessPoints: Int = 3) {
+        self.rule = rule
+        self.minimumAccessPoints = minimumAccessPoints
+    }
+
+    public var description: String {
+        switch rule {
+        case .column(let name): "held out where \(name) = test"
+        case .device(let model): "held out: device \(model)"
+        case .fraction(let fraction, let seed): String(format: "%.0f %% of scans held out, seed \(seed)", 100 * fraction)
+        }
+    }
+
+    /// The values of the `device_model` column of `survey`, sorted (none without the column).
+    public static func deviceModels(in survey: String) throws(SurveySplitError) -> [String] {
+        let file = try SurveyCSVFile(path: survey)
+        guard let column = file.columns["device_model"] else { return [] }
+        var models = Set<String>()
+        while let record = try file.nextRecord() {
+            if !record.isBlank, let model = record[column], !model.isEmpty { models.insert(model) }
+        }
+        return models.sorted()
+    }
+
+    /// How many held-out Wi-Fi requests carry aged readings, of how many.
+    public struct AgedRequests: Hashable, Sendable {
+        public var aged: Int
+        public var of: Int
+    }
+
+    /// Writes the training rows, the held-out requests and their truth, reading `survey`
+    /// `chunkSize` bytes at a time.
+    /// - Returns: when the file logs its phones' scan cache, how many held-out Wi-Fi requests
+    ///   carry aged readings, of how many; nil otherwise.
+    @discardableResult
+    public func write(
+        survey: String, train: String, queries: String, truth: String, chunkSize: Int = 1 << 20
+    ) throws(SurveySplitError) -> AgedRequests? {
+        let file = try SurveyCSVFile(path: survey, chunkSize: chunkSize)
+        let index = file.columns
+        let wigle = try Self.wigleColumns.map { name throws(SurveySplitError) -> Int in
+            guard let position = index[name] else { throw .missingColumn(path: survey, name: name) }
+            return position
+        }
+        let training = try TextFileWriter(path: train)
+        try training.write(
+            "WigleWifi-1.4,appRelease=eval-split,model=mixed,release=1,device=mixed,display=mixed,board=mixed,brand=mixed\n")
+        try training.write(Self.wigleColumns.joined(separator: ",") + "\n")
+        var held: [HeldOutScan] = []
+        var heldIndex: [String: Int] = [:]
+        var ages = ScanCacheAges()
+        while let record = try file.nextRecord() {
+            guard !record.isBlank else { continue }
+            func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
+            let key = index["scan_id"] != nil ? field("scan_id")
+                : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
+                    .joined(separator: "|")
+            let age = field("Type") != "WIFI" ? nil : ages.note(
+                recording: field("source_file") + "|" + field("device_model"), mac: field("MAC").lowercased(),
+                signal: Double(field("RSSI")), time: WigleTimestamp.parse(field("FirstSeen")))
+            if isHeldOut(scan: key, field: field) {
+                let position = heldIndex[key] ?? {
+                    held.append(HeldOutScan(latitude: Double(field("CurrentLatitude")), longitude: Double(field("CurrentLongitude"))))
+                    heldIndex[key] = held.count - 1
+                    return held.count - 1
+                }()
+                held[position].add(type: field("Type"), mac: field("MAC"), rssi: field("RSSI"), channel: field("Channel"), age: age)
+            } else {
+                try training.write(wigle.map { Self.quoted(record[$0] ?? "") }.joined(separator: ",") + "\n")
+            }
+        }
+        try training.flush()
+        let (queryFile, truthFile) = (try TextFileWriter(path: queries), try TextFileWriter(path: truth))
+        var counted = AgedRequests(aged: 0, of: 0)
+        for scan in held {
+            guard let latitude = scan.latitude, let longitude = scan.longitude else { continue }
+            let wifi = ages.logsScanCache ? scan.wifi : scan.wifi.map { (mac: $0.mac, signal: $0.signal, channel: $0.channel, age: nil) }
+            let truth = "{\"lat\":\(latitude),\"lng\":\(longitude)"
+            if wifi.count >= minimumAccessPoints {
+                counted.of += 1
+                if wifi.contains(where: { $0.age != nil }) { counted.aged += 1 }
+                try queryFile.write(Self.request(wifi: wifi, cells: scan.cells) + "\n")
+                try truthFile.write(truth + ",\"kind\":\"wifi\"}\n")
+            }
+            // The scan's cells alone are a second question: where is a laptop that only hears
+            // its modem? They are answered from the cells the survey's own GSM rows placed.
+            if !scan.cells.isEmpty {
+                try queryFile.write(Self.request(wifi: [], cells: scan.cells) + "\n")
+                try truthFile.write(truth + ",\"kind\":\"cell\"}\n")
+            }
+        }
+        try queryFile.flush()
+        try truthFile.flush()
+        return ages.logsScanCache ? counted : nil
+    }
+
+    private func isHeldOut(scan key: String, field: (String) -> String) -> Bool {
+        switch rule {
+        case .column(let name): field(name) == "test"
+        case .device(let model): field("device_model") == model
+        case .fraction(let fraction, let seed): Self.unitHash(key, seed: seed) < fraction
+        }
+    }
+
+    /// A reproducible value in 0..<1 for `key` (FNV-1a, then SplitMix64 mixing with the seed).
+    public static func unitHash(_ key: String, seed: UInt64) -> Double {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        // (hash + seed·φ, mixed: the key's hash plays the part of SplitMix64's state.)
+        return Double(SeededHash.mix(seed, seed: hash) >> 11) / Double(1 << 53)
+    }
+
+    /// `field` as a CSV field: quoted when it holds a comma, quote or line end.
+    public static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import JSONCodec
+import PositioningCore
+import RadioMap
+
+/// How `db calibrate`, `eval`, `import` and `watch --learn` print a calibration.
+enum CalibrationReport {
+    static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
+        var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
+        for entry in factors {
+            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
+                + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+                + String(format: "x%.3f", entry.factor)
+                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? " of the source: too few in the bin, so its pooled or widest factor" : ""))\n"
+        }
+        return text
+    }
+
+    static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for entry in factors {
+            writer.beginObject()
+            writer.writeKey("source"); writer.write(entry.source.rawValue)
+            writer.writeKey("bin"); writer.write(entry.bin.rawValue)
+            writer.writeKey("factor"); writer.write(entry.factor, decimals: 4)
+            writer.writeKey("samples"); writer.write(entry.sampleCount)
+            writer.writeKey("pooled"); writer.write(entry.isPooled)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func json(_ outcome: MapCalibration.Outcome) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("samples"); writer.write(outcome.samples)
+        writer.writeKey("surveyFingerprints"); writer.write(outcome.surveyFingerprints?.entries.count ?? 0)
+        if let trial = outcome.trial {
+            writer.writeKey("fingerprintTrial")
+            writer.beginObject()
+            writer.writeKey("scans"); writer.write(trial.scans)
+            writer.writeKey("accessPointMedian"); writer.write(trial.accessPointMedian, decimals: 1)
+            writer.writeKey("fingerprintMedian"); writer.write(trial.fingerprintMedian, decimals: 1)
+            writer.writeKey("kept"); writer.write(trial.keepsFingerprints)
+            writer.endObject()
+        }
+        writer.writeKey("factors")
+        writeFactors(outcome.factors, to: &writer)
+        writer.endObject()
+        return writer.string
+    }
+
+    /// Keeps `radioMap` calibrated after `change` ("this import", "this learning session")
+    /// (`RadioMap.keepCalibrated`) and says what it did unless `quiet`.
+    /// - Returns: Whether the map was recalibrated.
+    @discardableResult
+    static func keepCalibrated(_ radioMap: RadioMap, after change: String, quiet: Bool, output: any OutputSink) throws -> Bool {
+        switch try radioMap.keepCalibrated() {
+        case .notCalibrated:
+            return false
+        case .tooManySightings:
+            if !quiet {
+                output.line("The stored radius factors predate \(change) (the map holds more than 100,000 "
+                    + "sightings, too many to recalibrate on the way): run `whereabouts db calibrate`.")
+            }
+            return false
+        case .recalibrated(let outcome):
+            guard !quiet else { return true }
+            output.line("Radius recalibrated from \(outcome.samples) held-out scan fixes (as `whereabouts db calibrate` does).")
+            if let summary = outcome.fingerprintSummary { output.line(summary) }
+            return true
+        }
+    }
+}
