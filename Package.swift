@@ -47,7 +47,9 @@ let package = Package(
             ]),
         .target(
             name: "Evaluation",
-            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator"]),
+            dependencies: [
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "Geolocation",
+            ]),
         .target(
             name: "LocationService",
             dependencies: [

@@ -1,6 +1,5 @@
 import Evaluation
 import Foundation
-import JSONCodec
 import PositioningCore
 import RadioMap
 import WorldSimulator
@@ -44,52 +43,11 @@ extension EvalCommand {
         let directory = try EvaluationWorkspace.scratchDirectory(prefix: "whereabouts-learn-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try experiment.run(in: directory)
-        let groups: [(String, String, ErrorStatistics)] = [
-            ("before", "moved area", result.before.movedArea), ("before", "elsewhere", result.before.elsewhere),
-            ("before", "all", result.before.all), ("after", "moved area", result.after.movedArea),
-            ("after", "elsewhere", result.after.elsewhere), ("after", "all", result.after.all),
-        ]
-        let report = result.report
         if arguments.flag("--json") {
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.writeKey("seed"); writer.write(Int(seed))
-            writer.writeKey("size"); writer.write(sizeText)
-            writer.writeKey("movedRouters"); writer.write(result.movedRouters)
-            writer.writeKey("driveSeconds"); writer.write(experiment.driveDuration)
-            writer.writeKey("calibrated"); writer.write(experiment.calibrated)
-            writer.writeKey("groups")
-            writer.beginArray()
-            for (phase, area, statistics) in groups {
-                writer.beginObject()
-                writer.writeKey("phase"); writer.write(phase)
-                writer.writeKey("area"); writer.write(area)
-                writer.writeKey("queries"); writer.write(statistics.queries)
-                writer.writeKey("answered"); writer.write(statistics.answered)
-                for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90)] {
-                    writer.writeKey(key); writer.write(value, decimals: 1)
-                }
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.writeKey("learned")
-            writer.beginObject()
-            for (key, value) in [
-                ("samplesOffered", report.samplesOffered), ("samplesAccepted", report.samplesAccepted),
-                ("observationsStored", report.observationsStored), ("accessPointsNew", report.accessPointsNew),
-                ("accessPointsUpdated", report.accessPointsUpdated), ("accessPointsMoved", report.accessPointsMoved),
-                ("optedOutSkipped", report.optedOutSkipped), ("randomizedSkipped", report.randomizedSkipped),
-                ("batchesWritten", report.batchesWritten),
-            ] {
-                writer.writeKey(key)
-                writer.write(value)
-            }
-            writer.writeKey("seconds"); writer.write(result.learningSeconds, decimals: 2)
-            writer.endObject()
-            writer.endObject()
-            context.output.line(writer.string)
+            context.output.line(experiment.json(result, size: sizeText))
             return .success
         }
+        let report = result.report
         let c = ImportReport.count
         var text = "Learning a \(Int(experiment.driveDuration / 60))-minute drive at \(Int(experiment.driveSpeed)) m/s: "
             + "town seed \(seed) (\(sizeText), \(result.movedRouters) routers moved since the survey"
@@ -99,7 +57,7 @@ extension EvalCommand {
         func figure(_ value: Double?) -> String {
             (value.map { String(format: "%.1f", $0) } ?? "–").leftPadded(to: 8)
         }
-        for (phase, area, statistics) in groups {
+        for (phase, area, statistics) in result.groups {
             text += phase.padding(toLength: 8, withPad: " ", startingAt: 0)
                 + area.padding(toLength: 11, withPad: " ", startingAt: 0)
                 + "\(statistics.queries)".leftPadded(to: 4)

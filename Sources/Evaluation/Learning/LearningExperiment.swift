@@ -1,4 +1,3 @@
-import Evaluation
 import Foundation
 import Geolocation
 import PositioningCore
@@ -14,33 +13,49 @@ import WorldSimulator
 /// survey) and the rest. With `calibrated`, the map is calibrated after the import and again
 /// after the drive, as `db calibrate` and `watch --learn` do, and the queries are located with
 /// its stored factors and kept scans.
-struct LearningExperiment {
+public struct LearningExperiment: Sendable {
     /// Wi-Fi error figures of one pass over the queries.
-    struct Figures {
-        var movedArea: ErrorStatistics
-        var elsewhere: ErrorStatistics
-        var all: ErrorStatistics
+    public struct Figures: Sendable {
+        /// Queries hearing at least one router that moved after the survey.
+        public var movedArea: ErrorStatistics
+        /// The other queries.
+        public var elsewhere: ErrorStatistics
+        /// All Wi-Fi queries.
+        public var all: ErrorStatistics
     }
 
-    struct Result {
-        var seed: UInt64
-        var movedRouters: Int
-        var before: Figures
-        var after: Figures
-        var report: LearningReport
+    /// What a run found.
+    public struct Result: Sendable {
+        /// The town's seed.
+        public var seed: UInt64
+        /// Routers moved since the survey.
+        public var movedRouters: Int
+        /// Before learning the drive.
+        public var before: Figures
+        /// After it.
+        public var after: Figures
+        /// What the learning session stored.
+        public var report: LearningReport
         /// Wall-clock seconds spent learning the drive.
-        var learningSeconds: Double
+        public var learningSeconds: Double
     }
 
-    var specification: TownSpecification
+    /// The town.
+    public var specification: TownSpecification
     /// Seconds of driving at `driveSpeed` m/s.
-    var driveDuration: Double = 3_600
-    var driveSpeed: Double = 10
+    public var driveDuration: Double = 3_600
+    /// The drive's speed, m/s.
+    public var driveSpeed: Double = 10
     /// Whether the map is calibrated (before and after learning) and its calibration used.
-    var calibrated = false
+    public var calibrated = false
+
+    /// An experiment on the town `specification` describes, with a one-hour drive and no calibration.
+    public init(specification: TownSpecification) {
+        self.specification = specification
+    }
 
     /// Runs the experiment in `directory` (which must exist; the map and survey go there).
-    func run(in directory: String) throws -> Result {
+    public func run(in directory: String) throws -> Result {
         let town = Town(specification)
         let writer = TownWriter(town: town)
         _ = try writer.write(to: directory)
