@@ -47,13 +47,11 @@ public final class RadioMap {
             case .readOnly:
                 guard exists else { throw RadioMapError.missing(path: path) }
             case .readWrite:
-                if !exists { try Self.createPrivateFile(at: path) }
+                if !exists { try NewRadioMapFile.create(at: path) }
             }
             connection = try Self.openConnection(path, mode: mode)
-            // Through the connection's own descriptor: closing one of our own would drop the
-            // locks of this process's other connections to the file (see `databaseFileHead`).
-            try RadioMapFileHeader.check(connection, path: path)
-            try Self.prepare(connection, mode: mode, path: path)
+            let identity = try Self.identify(connection, mode: mode, path: path)
+            try Self.prepare(connection, mode: mode, identity: identity, path: path)
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
@@ -89,17 +87,50 @@ public final class RadioMap {
         }
     }
 
-    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
-        // Reading the schema is where SQLite notices a foreign or damaged file.
-        let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
-        let applicationID = try connection.integer("PRAGMA application_id")
-        if applicationID != Int64(RadioMapSchema.applicationID) {
-            guard mode == .readWrite, applicationID == 0, tableCount == 0 else {
-                let reason = applicationID == 0 && tableCount == 0
-                    ? "database is empty" : "application id 0x\(String(applicationID, radix: 16)) is not Whereabouts'"
-                throw RadioMapError.notARadioMap(path: path, reason: reason)
+    /// What the file holds, read in one read transaction (one snapshot), after the header check.
+    struct Identity {
+        var tableCount: Int64
+        var applicationID: Int64
+        var isNew: Bool { applicationID == 0 && tableCount == 0 }
+    }
+
+    /// How long a reader waits for a map that another process is still creating (an empty file,
+    /// as versions before issue 29 made them in place) before it says so.
+    static let creationWait: Duration = .seconds(2)
+
+    /// Checks the header, then reads the table count and application id in one snapshot; refuses
+    /// foreign files. A reader that finds a map not made yet waits `creationWait` for it.
+    private static func identify(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws -> Identity {
+        let deadline = ContinuousClock.now + creationWait
+        while true {
+            let identity = try connection.inTransaction(immediate: false) { () throws -> Identity in
+                // Through the connection's own descriptor: closing one of our own would drop the
+                // locks of this process's other connections to the file (see `databaseFileHead`).
+                try RadioMapFileHeader.check(connection, path: path)
+                // Reading the schema is where SQLite notices a foreign or damaged file.
+                return Identity(tableCount: try connection.integer("SELECT count(*) FROM sqlite_master"),
+                                applicationID: try connection.integer("PRAGMA application_id"))
             }
+            if identity.applicationID == Int64(RadioMapSchema.applicationID) || (mode == .readWrite && identity.isNew) {
+                return identity
+            }
+            guard identity.applicationID == 0 else {
+                throw RadioMapError.notARadioMap(
+                    path: path, reason: "application id 0x\(String(identity.applicationID, radix: 16)) is not Whereabouts'")
+            }
+            if try identity.tableCount > 0 && !connection.hasTable("schema_migrations") {
+                throw RadioMapError.notARadioMap(path: path, reason: "application id 0x0 is not Whereabouts'")
+            }
+            guard ContinuousClock.now < deadline else {
+                if fileSize(path) == 0 { throw RadioMapError.notARadioMap(path: path, reason: "database is empty") }
+                throw RadioMapError.beingCreated(path: path)
+            }
+            usleep(20_000)
         }
+    }
+
+    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, identity: Identity, path: String) throws {
+        let applicationID = identity.applicationID
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
@@ -161,25 +192,5 @@ public final class RadioMap {
                 usleep(10_000)
             }
         }
-    }
-
-    /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
-    private static func createPrivateFile(at path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw RadioMapError.notARadioMap(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
-            }
-        }
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        // EEXIST: another process (a second import started at the same moment) created it first.
-        if descriptor < 0 && errno == EEXIST { return }
-        guard descriptor >= 0 else {
-            throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
-        }
-        close(descriptor)
     }
 }

@@ -69,6 +69,17 @@ final class SQLiteConnection {
         return (bytes, size)
     }
 
+    /// The whole database as the bytes of its file (the corresponding C function is
+    /// `sqlite3_serialize`): how a map built in memory is written out in one piece.
+    func serialized() throws(SQLiteError) -> [UInt8] {
+        var size: sqlite3_int64 = 0
+        guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+            throw SQLiteError(extendedCode: Int(SQLITE_NOMEM), message: "cannot serialize the database")
+        }
+        defer { sqlite3_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
+    }
+
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         let result = sqlite3_exec(handle, sql, nil, nil, nil)

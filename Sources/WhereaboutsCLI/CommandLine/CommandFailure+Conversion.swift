@@ -25,7 +25,11 @@ extension CommandFailure {
     private static func exitCode(for error: RadioMapError) -> ExitCode {
         switch error {
         case .missing, .notARadioMap: .dataError
-        default: .failure
+        case .beingCreated: .temporaryFailure
+        case .diskFull, .inputOutput: .inputOutput
+        case .readOnly: .permissionDenied
+        case .cannotCreate: .cannotCreate
+        case .sqlite: .failure
         }
     }
 }
