@@ -49,9 +49,9 @@ public final class RadioMap {
             case .readWrite:
                 if !exists { try NewRadioMapFile.create(at: path) }
             }
-            connection = try Self.openConnection(path, mode: mode)
-            let identity = try Self.identify(connection, mode: mode, path: path)
-            try Self.prepare(connection, mode: mode, identity: identity, path: path)
+            let opened = try Self.openAndIdentify(path, mode: mode)
+            connection = opened.connection
+            try Self.prepare(connection, mode: mode, identity: opened.identity, path: path)
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
@@ -79,11 +79,37 @@ public final class RadioMap {
 
     /// The connection; a file SQLite cannot open is "unreadable", as the header check said
     /// when it opened the file itself.
-    private static func openConnection(_ path: String, mode: AccessMode) throws -> SQLiteConnection {
-        do {
-            return try SQLiteConnection(path: path, readOnly: mode == .readOnly)
-        } catch where error.isCannotOpen {
+    private static func openConnection(_ path: String, mode: AccessMode, immutable: Bool = false) throws -> SQLiteConnection {
+        let opened = Result { () throws(SQLiteError) in
+            try SQLiteConnection(path: path, readOnly: mode == .readOnly, immutable: immutable)
+        }
+        if case .failure(let error) = opened, error.isCannotOpen {
             throw RadioMapError.notARadioMap(path: path, reason: "file is unreadable")
+        }
+        let connection = try opened.get()
+        // SQLite quietly opens read-only what it may not write; a writer would only fail later.
+        if mode == .readWrite && connection.isReadOnly {
+            throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+        }
+        return connection
+    }
+
+    /// The connection and what the file holds. A reader that may not create the `-shm` index a
+    /// WAL map needs beside it (an admin's map under /var/lib, a read-only mount) reads the map
+    /// as immutable.
+    private static func openAndIdentify(_ path: String, mode: AccessMode) throws
+        -> (connection: SQLiteConnection, identity: Identity)
+    {
+        let connection = try openConnection(path, mode: mode)
+        do {
+            return (connection, try identify(connection, mode: mode, path: path))
+        } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
+            // A writer that may write the file but not create its `-wal` beside it.
+            guard mode == .readOnly else {
+                throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+            }
+            let immutable = try openConnection(path, mode: mode, immutable: true)
+            return (immutable, try identify(immutable, mode: mode, path: path))
         }
     }
 
