@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// The local radio map: where access points, cells and areas are, in one SQLite file.
 ///

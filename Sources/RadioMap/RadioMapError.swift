@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Why a radio map could not be opened, read or written.
 public enum RadioMapError: Error, Sendable, CustomStringConvertible {

@@ -14,7 +14,7 @@ extension CommandFailure {
             switch error {
             case .database(let underlying): self.init(Self.exitCode(for: underlying), error.description)
             case .unreadable: self.init(.dataError, error.description)
-            case .scratchFile: self.init(.failure, error.description)
+            case .scratchFile: self.init(.inputOutput, error.description)
             default: self.init(.dataError, error.description)
             }
         default:

@@ -7,10 +7,10 @@ import Foundation
 /// What the file system says about the place a radio map lives: which disk holds it, whether
 /// that disk is full or read-only, and whether this user may write there — the words an error
 /// message needs to tell the user what to change.
-enum FileSystemLocation {
+public enum FileSystemLocation {
     /// The mount point of the file system holding `path` (or its nearest existing ancestor):
     /// the last directory on the way up that is on the same device.
-    static func mountPoint(of path: String) -> String {
+    public static func mountPoint(of path: String) -> String {
         var current = existingAncestor(of: absolute(path))
         guard let device = deviceID(current) else { return current }
         while current != "/" {
@@ -22,7 +22,7 @@ enum FileSystemLocation {
     }
 
     /// Whether the file system holding `path` has no block left for this user.
-    static func isFull(_ path: String) -> Bool {
+    public static func isFull(_ path: String) -> Bool {
         var info = statvfs()
         guard statvfs(existingAncestor(of: absolute(path)), &info) == 0 else { return false }
         // Less than one SQLite page: an 8 KiB write can no longer succeed.
@@ -30,14 +30,14 @@ enum FileSystemLocation {
     }
 
     /// Whether the file system holding `path` is mounted read-only.
-    static func isReadOnlyMount(_ path: String) -> Bool {
+    public static func isReadOnlyMount(_ path: String) -> Bool {
         var info = statvfs()
         guard statvfs(existingAncestor(of: absolute(path)), &info) == 0 else { return false }
         return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// Why `path` (a map that opened for reading) cannot be written, in a few words.
-    static func whyReadOnly(_ path: String) -> String {
+    public static func whyReadOnly(_ path: String) -> String {
         let directory = (absolute(path) as NSString).deletingLastPathComponent
         if isReadOnlyMount(path) { return "its file system (\(mountPoint(of: path))) is mounted read-only" }
         if access(path, W_OK) != 0 { return "\(ownerDescription(path)) and this user (\(userName())) may not write it" }
@@ -48,7 +48,7 @@ enum FileSystemLocation {
     }
 
     /// Why `path` cannot be created, from the `errno` of the failed call.
-    static func whyNotCreated(_ path: String, errno code: Int32) -> String {
+    public static func whyNotCreated(_ path: String, errno code: Int32) -> String {
         let directory = (absolute(path) as NSString).deletingLastPathComponent
         switch code {
         case EROFS: return "its file system (\(mountPoint(of: path))) is mounted read-only"
