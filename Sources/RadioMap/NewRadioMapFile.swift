@@ -17,9 +17,11 @@ import SystemSupport
 /// is not supported, a named scratch file beside the map takes its place (`link(2)`, then
 /// `unlink`).
 enum NewRadioMapFile {
-    /// Tests set this (in milliseconds) to hold the new map unnamed that long before linking it,
-    /// so that concurrent creators all reach the link together.
-    static let linkDelayVariable = "WHEREABOUTS_TEST_NEW_MAP_LINK_DELAY_MS"
+    /// Tests set this to a directory to hold every creator at the link: each, its map built,
+    /// writes `built-PID` there and waits (at most a minute) for a file named `open` before it
+    /// links. So the test knows when all have built and none has linked, and can open the gate
+    /// when it has checked what readers see meanwhile.
+    static let linkGateVariable = "WHEREABOUTS_TEST_NEW_MAP_GATE"
 
     /// `O_TMPFILE`, a macro Swift cannot import: `__O_TMPFILE | O_DIRECTORY`, with `__O_TMPFILE`
     /// 020000000 on x86-64 and arm64 (asm-generic/fcntl.h).
@@ -36,9 +38,7 @@ enum NewRadioMapFile {
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
-        if let delay = ProcessInfo.processInfo.environment[linkDelayVariable].flatMap(UInt32.init) {
-            usleep(delay * 1_000)
-        }
+        if let gate = ProcessInfo.processInfo.environment[linkGateVariable] { waitAtGate(gate) }
         let unnamed = open(directory.isEmpty ? "." : directory, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
         if unnamed >= 0 {
             defer { close(unnamed) }
@@ -53,6 +53,14 @@ enum NewRadioMapFile {
         }
         try createThroughNamedFile(bytes, at: path)
         syncDirectory(directory)
+    }
+
+    private static func waitAtGate(_ gate: String) {
+        _ = FileManager.default.createFile(atPath: gate + "/built-\(getpid())", contents: nil)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: gate + "/open") && ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
     }
 
     /// The bytes of a new, empty, fully migrated radio map in WAL mode.

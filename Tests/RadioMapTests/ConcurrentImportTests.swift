@@ -169,7 +169,7 @@ import TestSupport
     @Test(.timeLimit(.minutes(10)))
     func importsStartedTogetherOnANewMapAllComplete() async throws {
         let rounds = try await DedicatedThread.run("imports on a new map") { () throws in
-            try (0..<10).map { _ in try NewMapRound.run(learners: 0, linkDelayMilliseconds: nil) }
+            try (0..<10).map { _ in try NewMapRound.run(learners: 0, gated: false) }
         }
         for (index, round) in rounds.enumerated() {
             #expect(round.failures.isEmpty, "round \(index): \(round.failures.joined(separator: "\n"))")
@@ -178,19 +178,20 @@ import TestSupport
         }
     }
 
-    /// The window widened: every creator holds its finished map unnamed for 300 ms before
-    /// linking it, so four importers and two learners all race to give the new map its name
-    /// while readers poll it. Every writer completes; every reader finds no map yet or a whole
-    /// one, never "not a radio map".
+    /// The window held open: every creator, its map built, waits at a gate before linking it,
+    /// so four importers and two learners all race to give the new map its name. Readers run
+    /// while all are held (they find no map) and after the gate opens, until every writer has
+    /// exited. Every writer completes; no reader says "not a radio map".
     @Test(.timeLimit(.minutes(10)))
     func importersLearnersAndReadersOnANewMapNeverSeeItHalfMade() async throws {
         let rounds = try await DedicatedThread.run("new map window") { () throws in
-            try (0..<3).map { _ in try NewMapRound.run(learners: 2, linkDelayMilliseconds: 300) }
+            try (0..<3).map { _ in try NewMapRound.run(learners: 2, gated: true) }
         }
         for (index, round) in rounds.enumerated() {
             #expect(round.failures.isEmpty, "round \(index): \(round.failures.joined(separator: "\n"))")
             #expect(round.imports == NewMapRound.files.count, "round \(index)")
             #expect(round.integrity == "ok", "round \(index)")
+            #expect(round.allHeldAtTheGate, "round \(index): not every writer built a map of its own")
             #expect(round.readerAnswers > 0, "round \(index): no reader found the map")
             #expect(round.readerMisses > 0, "round \(index): no reader ran before the map existed")
         }
@@ -208,13 +209,18 @@ enum NewMapRound {
         var integrity: String?
         var readerAnswers = 0
         var readerMisses = 0
+        var allHeldAtTheGate = false
     }
 
-    static func run(learners: Int, linkDelayMilliseconds: Int?) throws -> Outcome {
+    static func run(learners: Int, gated: Bool) throws -> Outcome {
         let directory = TemporaryDirectory()
         let map = directory.path("new/map.sqlite")
         var environment = ProcessInfo.processInfo.environment
-        environment[NewRadioMapFile.linkDelayVariable] = linkDelayMilliseconds.map(String.init)
+        let gate = directory.path("gate")
+        if gated {
+            try FileManager.default.createDirectory(atPath: gate, withIntermediateDirectories: true)
+            environment[NewRadioMapFile.linkGateVariable] = gate
+        }
         let trace = directory.path("walk.jsonl")
         try Data(learningTrace().utf8).write(to: URL(fileURLWithPath: trace))
         let executable = CommandRunner.whereaboutsExecutable.path
@@ -229,10 +235,7 @@ enum NewMapRound {
         }
         var failures: [String] = []
         var outcome = Outcome(failures: [], imports: 0, integrity: nil)
-        // Readers poll until every writer has exited: before the link they find no map, after it a whole one.
-        var running = Set(writers.map(\.2))
-        var statuses: [Int32: Int32] = [:]
-        while !running.isEmpty {
+        func reader() throws {
             let reader = try CommandRunner.whereabouts(["db", "stats", "--db", map], timeout: .seconds(120))
             if reader.status == 0 {
                 outcome.readerAnswers += 1
@@ -241,6 +244,19 @@ enum NewMapRound {
             } else {
                 failures.append("db stats: exit \(reader.status): \(reader.standardError)")
             }
+        }
+        if gated {
+            // Every writer has built its map and waits to link it: a reader now finds no map.
+            let built = { ((try? FileManager.default.contentsOfDirectory(atPath: gate)) ?? []).filter { $0.hasPrefix("built-") }.count }
+            outcome.allHeldAtTheGate = Deadline(after: .seconds(300)).poll(every: .milliseconds(10)) { built() == commands.count }
+            try reader()
+            _ = FileManager.default.createFile(atPath: gate + "/open", contents: nil)
+        }
+        // Readers poll until every writer has exited: before the link they find no map, after it a whole one.
+        var running = Set(writers.map(\.2))
+        var statuses: [Int32: Int32] = [:]
+        while !running.isEmpty {
+            try reader()
             for processID in running {
                 var status: Int32 = 0
                 if waitpid(processID, &status, WNOHANG) == processID {
@@ -249,6 +265,7 @@ enum NewMapRound {
                 }
             }
         }
+        try reader()
         for (arguments, log, processID) in writers {
             let status = statuses[processID] ?? -1
             guard status != 0 else { continue }

@@ -73,6 +73,17 @@ import TestSupport
         #expect(created.standardError.contains("may not create files in \(shared)"), "\(created.standardError)")
         #expect(!FileManager.default.fileExists(atPath: shared + "/new.sqlite"))
         #expect(RadioMapFixtures.bytes(map) == before, "the shared map is exactly as it was")
+
+        // The user's own map, made read-only (0444) in a directory they may write.
+        let own = home + "/readonly.sqlite"
+        try FileManager.default.copyItem(atPath: map, toPath: own)
+        chown(own, 65534, 65534)
+        chmod(own, 0o444)
+        let ownStats = try Self.asOtherUser(["db", "stats", "--db", own], home: home)
+        #expect(ownStats.status == 0, "\(ownStats.standardError)")
+        let ownImport = try Self.asOtherUser(["import", "--db", own, RadioMapFixtures.fixture("opencellid_synthetic.csv")], home: home)
+        #expect(ownImport.status == 77, "\(ownImport.standardError)")
+        #expect(ownImport.standardError.contains("may not write it"), "\(ownImport.standardError)")
     }
 
     @Test(.enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
