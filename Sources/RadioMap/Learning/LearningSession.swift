@@ -74,9 +74,13 @@ public final class LearningSession {
     /// Writes what is queued, in one transaction.
     public func flush() throws(RadioMapError) {
         guard !pending.isEmpty else { return }
+        // The batch updates the report as it writes; a batch rolled back (a full disk fails
+        // its COMMIT) stored nothing, and the report must not say otherwise.
+        let reportBefore = report
         do {
             try radioMap.connection.inTransaction { try writeBatch() }
         } catch {
+            report = reportBefore
             throw RadioMapError.converting(error, path: radioMap.path)
         }
         pending.removeAll()

@@ -14,7 +14,7 @@ extension CommandFailure {
             switch error {
             case .database(let underlying): self.init(Self.exitCode(for: underlying), error.description)
             case .unreadable: self.init(.dataError, error.description)
-            case .scratchFile: self.init(.failure, error.description)
+            case .scratchFile: self.init(.inputOutput, error.description)
             default: self.init(.dataError, error.description)
             }
         default:
@@ -25,7 +25,11 @@ extension CommandFailure {
     private static func exitCode(for error: RadioMapError) -> ExitCode {
         switch error {
         case .missing, .notARadioMap: .dataError
-        default: .failure
+        case .beingCreated: .temporaryFailure
+        case .diskFull, .inputOutput: .inputOutput
+        case .readOnly: .permissionDenied
+        case .cannotCreate: .cannotCreate
+        case .sqlite: .failure
         }
     }
 }
