@@ -217,8 +217,14 @@ final class SurveyImporter {
             case .wigle:
                 // The column header follows WiGLE's own first line, or is the first line.
                 let headerFirst = WigleRowParser.isHeader(first)
-                let parser = try WigleRowParser(header: headerFirst ? first : second!)
-                if headerFirst { pendingRecords = Array(records.dropFirst()) }
+                var parser = try WigleRowParser(header: headerFirst ? first : second!)
+                pendingRecords = Array(records.dropFirst(headerFirst ? 1 : 2))
+                // The first rows tell which clock FirstSeen is in (an unknown-time marker).
+                try readAhead(rows: 500)
+                parser.localTimeZone = WigleClock.zone(
+                    preHeader: headerFirst ? nil : first, firstSeen: pendingRecords.compactMap(parser.firstSeenText),
+                    given: options.timeZone)
+                parser.decodesOctalEscapes = !headerFirst && WigleClock.isKismet(first)
                 return (format, parser.parse)
             case .opencellid:
                 let hasHeader = OpenCellIDRowParser.isHeader(first)
@@ -238,8 +244,21 @@ final class SurveyImporter {
             case .geonames:
                 preconditionFailure("GeoNames files are refused above")
             }
-        } catch {
+        } catch let error as SurveyRowError {
             throw ImportError.notASurvey(path: path, reason: error.detail)
+        }
+    }
+
+    /// Reads up to `rows` more records into `pendingRecords`, within the header search limit.
+    private func readAhead(rows: Int) throws {
+        var read = 0
+        while read < rows {
+            if let record = reader.nextRecord() {
+                pendingRecords.append(record)
+                read += 1
+                continue
+            }
+            guard !reachedEnd, reader.bufferedByteCount < Self.headerSearchLimit, try readChunk() else { break }
         }
     }
 
