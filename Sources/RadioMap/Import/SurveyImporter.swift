@@ -186,6 +186,10 @@ final class SurveyImporter {
     /// Reads the first records, recognises the format and returns a row parser positioned after
     /// the header(s).
     private func detectFormat() throws -> (SurveyFormat, (CSVRecord) throws(SurveyRowError) -> SurveyRow) {
+        if readerPrefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw ImportError.notASurvey(
+                path: path, reason: "file is a ZIP archive: unpack it and import its files (NeoStumbler's export holds wifis.csv, cells.csv and beacons.csv)")
+        }
         if SurveyFormatDetector.looksBinary(readerPrefix) {
             throw ImportError.notASurvey(path: path, reason: "file is binary")
         }
@@ -205,52 +209,30 @@ final class SurveyImporter {
         do {
             format = try SurveyFormatDetector.detect(first: first, second: second)
         } catch {
-            throw ImportError.notASurvey(path: path, reason: error.reason)
+            // With `--format`, that format's reader judges the header itself.
+            guard let insisted = options.format else { throw ImportError.notASurvey(path: path, reason: error.reason) }
+            format = insisted
         }
-        if let expected = options.format, expected != format {
-            throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(expected.rawValue)")
-        }
+        // `--format` insists: its parser is used when it can read the header, whatever the
+        // detector's first choice (a microG Wi-Fi table is also an access-point list).
+        let chosen = options.format ?? format
         // Tab-separated GeoNames files take their own path (`RadioMap.importPlaces`).
-        guard format != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
+        guard chosen != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
+        guard chosen != .geosubmit else {
+            throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not geosubmit")
+        }
         do {
-            switch format {
-            case .wigle:
-                // The column header follows WiGLE's own first line, or is the first line.
-                let headerFirst = WigleRowParser.isHeader(first)
-                var parser = try WigleRowParser(header: headerFirst ? first : second!)
-                pendingRecords = Array(records.dropFirst(headerFirst ? 1 : 2))
-                // The first rows tell which clock FirstSeen is in (an unknown-time marker).
-                try readAhead(rows: 500)
-                parser.localTimeZone = WigleClock.zone(
-                    preHeader: headerFirst ? nil : first, firstSeen: pendingRecords.compactMap(parser.firstSeenText),
-                    given: options.timeZone)
-                parser.decodesOctalEscapes = !headerFirst && WigleClock.isKismet(first)
-                return (format, parser.parse)
-            case .opencellid:
-                let hasHeader = OpenCellIDRowParser.isHeader(first)
-                let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
-                pendingRecords = hasHeader ? Array(records.dropFirst()) : records
-                return (format, parser.parse)
-            case .fingerprints:
-                let parser = try FingerprintTableRowParser(header: first)
-                pendingRecords = Array(records.dropFirst())
-                return (format, parser.parse)
-            case .geosubmit:
-                preconditionFailure("geosubmit documents are recognised before the CSV reader")
-            case .aplist:
-                let parser = try AccessPointListRowParser(header: first)
-                pendingRecords = Array(records.dropFirst())
-                return (format, parser.parse)
-            case .geonames:
-                preconditionFailure("GeoNames files are refused above")
-            }
+            return (chosen, try rowParser(for: chosen, first: first, second: second, records: records))
         } catch let error as SurveyRowError {
+            if chosen != format {
+                throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(chosen.rawValue)")
+            }
             throw ImportError.notASurvey(path: path, reason: error.detail)
         }
     }
 
     /// Reads up to `rows` more records into `pendingRecords`, within the header search limit.
-    private func readAhead(rows: Int) throws {
+    func readAhead(rows: Int) throws {
         var read = 0
         while read < rows {
             if let record = reader.nextRecord() {
@@ -263,7 +245,7 @@ final class SurveyImporter {
     }
 
     private var readerPrefix: ArraySlice<UInt8> = []
-    private var pendingRecords: [CSVRecord] = []
+    var pendingRecords: [CSVRecord] = []
     /// The first plain bytes, held until the content says which reader gets them.
     private var staged: [UInt8]? = []
     private var documentReader: GeosubmitReader?
