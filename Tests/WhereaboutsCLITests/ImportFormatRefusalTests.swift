@@ -14,7 +14,7 @@ import TestSupport
         ("half.kismet", Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0x41, count: 90)),
     ]
 
-    @Test(arguments: [nil, "wigle", "scanlog", "neostumbler", "microg", "lnb", "aplist"] as [String?])
+    @Test(arguments: [nil, "wigle", "scanlog", "neostumbler", "microg", "lnb", "aplist", "wigledb", "kismet"] as [String?])
     func garbageIsRefusedWithExit65AndNothingStored(format: String?) async throws {
         let temporary = TemporaryDirectory()
         let map = temporary.path("map.sqlite")

@@ -49,6 +49,8 @@ extension SurveyImporter {
             }
             pendingRecords = Array(records.dropFirst(2))  // the column header is fixed, as the backend reads it
             return LocalNLPRowParser().parse
+        case .wigledb, .kismet:
+            throw SurveyRowError(reason: "not a database", detail: "a \(format.rawValue) file is an SQLite database, this one is text")
         case .geosubmit:
             preconditionFailure("geosubmit documents are recognised before the CSV reader")
         case .geonames:

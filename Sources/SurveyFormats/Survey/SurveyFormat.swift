@@ -4,6 +4,10 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case wigle
     /// An OpenCellID or Mozilla Location Service cell export (one row per aggregated cell).
     case opencellid
+    /// The WiGLE app's own database (`wiglewifi.sqlite`: `network` and `location` tables).
+    case wigledb
+    /// A Kismet log (`.kismet`, SQLite): its access points with their location records.
+    case kismet
     /// An observation log with signal strengths, one row per access point per scan (ESP8266
     /// loggers: `…,SSID,Power,Channel,Encryption,BSSID`).
     case scanlog

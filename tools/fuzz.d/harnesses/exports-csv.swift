@@ -14,7 +14,9 @@ private let fallbacks: [[String]] = [
 
 /// Other stumblers' exports: the CSV reader, the format detector, and ScanLogRowParser,
 /// NeoStumblerRowParser, MicroGRowParser and LocalNLPRowParser over every row — each under the
-/// file's own header when it reads it, else under each of the formats' real headers.
+/// file's own header when it reads it, else under each of the formats' real headers. The values
+/// the database readers hand over go through the same pure code: each row's fields as a WiGLE
+/// app `location`/`network` row (`WigleDatabaseRow`) and as a Kismet device's JSON (`KismetDevice`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -33,5 +35,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = records.first.map(LocalNLPRowParser.isPreamble)
     let localNLP = LocalNLPRowParser()
     for record in rows { _ = try? localNLP.parse(record) }
+    for record in records {
+        let field = { (index: Int) in record[index] }
+        let wigle = WigleDatabaseRow(
+            bssid: field(0) ?? "", level: field(1).flatMap { Int64($0) }, latitude: field(2).flatMap(Double.init),
+            longitude: field(3).flatMap(Double.init), accuracy: field(4).flatMap(Double.init),
+            time: field(5).flatMap { Int64($0) }, ssid: field(6), type: field(7), capabilities: field(8))
+        _ = try? wigle.parse()
+        let device = KismetDevice(mac: field(0) ?? "", phy: "IEEE802.11", type: "Wi-Fi AP", json: record.fields.joined(separator: ","))
+        _ = try? device.sighting(latitude: field(2).flatMap(Double.init) ?? 0, longitude: field(3).flatMap(Double.init) ?? 0,
+                                 signal: field(1).flatMap(Double.init), time: field(5).flatMap(Double.init))
+    }
     return 0
 }
