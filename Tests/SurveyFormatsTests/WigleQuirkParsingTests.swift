@@ -90,6 +90,28 @@ import Testing
         #expect(WigleClock.timeZone(named: name)?.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == offset)
     }
 
+    @Test func serverExportsWithChannelMinusOneAndFractionalRSSIParse() throws {
+        // WiGLE's server exports: `Channel=-1`, RSSI averaged to a fraction; also with a comma to mend.
+        for line in ["aa:bb:cc:00:00:09,srv,[WPA2],2019-01-01 00:00:00,-1,0,-71.5,52.1,4.3,0,10,,,WIFI",
+                     "aa:bb:cc:00:00:09,srv, two,[WPA2],2019-01-01 00:00:00,-1,0,-71.5,52.1,4.3,0,10,,,WIFI"] {
+            guard case .accessPoint(_, let seen) = try Self.parse(line) else { Issue.record("not an AP"); continue }
+            #expect(seen.signalStrength == -71.5)
+            #expect(seen.position.latitude == 52.1)
+        }
+    }
+
+    @Test func marauderLogsWithoutThePreHeaderAreWigle() throws {
+        let records = SurveyCSVRecordReaderTests.records(
+            "MAC,SSID,AuthMode,FirstSeen,Channel,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,Type\n"
+                + "80:95:62:77:E4:50,,[WPA2],2025-6-7 2:36:2,11,-81,44.4481659,26.0647907,90.50,4.25,WIFI\n")
+        #expect(try SurveyFormatDetector.detect(first: records[0], second: records[1]) == .wigle)
+        guard case .accessPoint(_, let seen) = try WigleRowParser(header: records[0]).parse(records[1]) else {
+            Issue.record("not an AP")
+            return
+        }
+        #expect(seen.time == Date(timeIntervalSince1970: 1_749_263_762))
+    }
+
     @Test func spreadsheetHeadersAreWigleWhileAPListsStayLists() throws {
         let resaved = SurveyCSVRecordReaderTests.records("MAC,SSID,AuthMode,First\tSeen,Channel,RSSI,Latitude,Longitude,Type\n")
         #expect(try SurveyFormatDetector.detect(first: resaved[0], second: nil) == .wigle)
