@@ -160,6 +160,15 @@ import TestSupport
         #expect(throws: ImportError.self) {
             _ = try RadioMapFixtures.importFile(survey, into: mapPath, options: ImportOptions(format: .kismet))
         }
+        // A compressed foreign database is refused too, and its scratch copy is gone.
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-n", foreign]
+        try gzip.run()
+        gzip.waitUntilExit()
+        #expect(throws: ImportError.self) { _ = try RadioMapFixtures.importFile(foreign + ".gz", into: mapPath) }
+        let folder = (mapPath as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".whereabouts-import-") } == [])
         var after = try RadioMap(path: mapPath, mode: .readOnly).statistics()
         after.fileBytes = before.fileBytes
         #expect(after == before)

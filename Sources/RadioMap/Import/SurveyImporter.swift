@@ -79,6 +79,8 @@ final class SurveyImporter {
         }
         let format: SurveyFormat
         let stream: () throws -> Void
+        // A compressed database is unpacked into a scratch copy while the file is staged.
+        defer { removeDatabaseCopy() }
         if try stageStart() {
             format = .geosubmit
             if let expected = options.format, expected != format {
@@ -93,7 +95,6 @@ final class SurveyImporter {
             format = detected
             stream = { try self.streamRows(parse) }
         }
-        defer { removeDatabaseCopy() }
         do {
             try record(format: format, stream: stream)
         } catch let duplicate as DuplicateContent {

@@ -10,8 +10,11 @@ import PositioningCore
 /// (`ts_sec`, `lat`, `lon`, `signal`; before log version 5 `lat`/`lon` are degrees × 100,000).
 /// Only access points are mapped, as `kismetdb_to_wiglecsv` does.
 public struct KismetDevice: Hashable, Sendable {
+    /// `devmac`: the device's MAC address.
     public var mac: String
+    /// `phyname`: `IEEE802.11`, `Bluetooth`, `BTLE`, …
     public var phy: String
+    /// `type`: `Wi-Fi AP`, `Wi-Fi Client`, `Wi-Fi Device`, …
     public var type: String
     /// The SSID it last beaconed (`dot11.device.last_beaconed_ssid_record`), if any.
     public var ssid: String?

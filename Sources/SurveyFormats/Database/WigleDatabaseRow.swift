@@ -9,13 +9,19 @@ import PositioningCore
 /// dBm, `lat`, `lon`, `altitude`, `accuracy`, `time` in Unix milliseconds, `0` when unknown).
 /// Cells are keyed `MCCMNC_LAC_CID` as in WiGLE's CSV.
 public struct WigleDatabaseRow: Hashable, Sendable {
+    /// `location.bssid`: a BSSID, or a cell key `MCCMNC_LAC_CID`.
     public var bssid: String
+    /// `location.level`: the signal in dBm.
     public var level: Int64?
+    /// `location.lat`, `location.lon`: the phone's position, degrees.
     public var latitude: Double?
     public var longitude: Double?
+    /// `location.accuracy`: the fix's accuracy in metres.
     public var accuracy: Double?
+    /// `location.time`: Unix milliseconds, `0` when unknown.
     public var time: Int64?
-    /// The `network` row's columns, nil when the hearing has none.
+    /// `network.ssid`, `network.type` and `network.capabilities`; nil when the hearing's
+    /// network has no row.
     public var ssid: String?
     public var type: String?
     public var capabilities: String?
