@@ -1,3 +1,4 @@
+import Foundation
 import PositioningCore
 import SurveyFormats
 
@@ -8,10 +9,14 @@ public struct ImportOptions: Sendable {
     /// Whether the first malformed row aborts the import (leaving the map untouched) instead of
     /// being counted and skipped.
     public var strict: Bool
+    /// The zone a survey's local times (WiGLE app `FirstSeen`) are written in; nil takes it from
+    /// the file (an unknown-time marker) or reads the times as UTC.
+    public var timeZone: TimeZone?
 
     /// Creates options; by default the format is detected and bad rows are skipped.
-    public init(format: SurveyFormat? = nil, strict: Bool = false) {
+    public init(format: SurveyFormat? = nil, strict: Bool = false, timeZone: TimeZone? = nil) {
         self.format = format
         self.strict = strict
+        self.timeZone = timeZone
     }
 }
