@@ -8,10 +8,14 @@ public struct ImportOptions: Sendable {
     /// Whether the first malformed row aborts the import (leaving the map untouched) instead of
     /// being counted and skipped.
     public var strict: Bool
+    /// What of the file is kept (`--mcc`, `--within`); nil keeps every row.
+    public var filter: ImportFilter?
 
-    /// Creates options; by default the format is detected and bad rows are skipped.
-    public init(format: SurveyFormat? = nil, strict: Bool = false) {
+    /// Creates options; by default the format is detected, bad rows are skipped and every good
+    /// row is kept.
+    public init(format: SurveyFormat? = nil, strict: Bool = false, filter: ImportFilter? = nil) {
         self.format = format
         self.strict = strict
+        self.filter = filter.flatMap { $0.keepsAll ? nil : $0 }
     }
 }

@@ -200,9 +200,11 @@ extension SurveyImporter {
         }
         // Published cells replace whatever the map had: OpenCellID aggregates far more samples.
         let importID = importID
+        let changesBefore = connection.totalChanges
         try statements.publishedCells.insert(order) { index, insert, first in
             Self.bind(pending[index].cell, importID: importID, to: insert, from: first)
         }
+        publishedCellChanges += connection.totalChanges - changesBefore
         // Sorted by key, so one area's cells are adjacent: one set insertion per area and batch.
         var lastArea: AreaIdentity?
         for index in order {
@@ -215,13 +217,16 @@ extension SurveyImporter {
         growBatchLimit()
     }
 
-    /// Counts the published cells as new or updated: new are the ones the `cells` table gained,
-    /// the rest replaced a cell it had (an earlier file's, or an earlier row of this file).
+    /// Counts the published cells as new, updated or stale: new are the ones the `cells` table
+    /// gained, updated the rows that replaced a cell it had (an earlier file's, or an earlier row
+    /// of this file), stale the rows older than the published copy the map already had.
     private func countPublishedCells() throws {
         guard let before = publishedCellsBefore else { return }
         let new = try storedCellCount() - before
         aggregation.counts.cellsNew += new
-        aggregation.counts.cellsUpdated += publishedCellRows - new
+        aggregation.counts.cellsUpdated += publishedCellChanges - new
+        // A row the upsert's WHERE turned down: the map's copy of the cell is newer.
+        publishedCellsStale = publishedCellRows - publishedCellChanges
     }
 
     private func storedCellCount() throws -> Int {

@@ -21,6 +21,8 @@ enum ImportCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--format", "FORMAT", help: "wigle, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
+            .value("--mcc", "LIST", help: "Keep only cells of these mobile country codes (e.g. 262,232)."),
+            .value("--within", "LAT,LON,KM", help: "Keep only cells whose coverage reaches this circle, and sightings inside it."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
             .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
@@ -39,13 +41,19 @@ enum ImportCommand: WhereaboutsCommand {
             }
             format = parsed
         }
+        let filter: ImportFilter
+        do {
+            filter = try ImportFilter(mccs: arguments.value("--mcc"), within: arguments.value("--within"))
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
         // SQLite has one writer at a time: a second import waits for the first, and says so.
         radioMap.waitWhenBusy { context.errors.line("database busy, waiting for another import…") }
-        let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
+        let options = ImportOptions(format: format, strict: arguments.flag("--strict"), filter: filter)
         let quiet = arguments.flag("--quiet")
         let json = arguments.flag("--json")
 
