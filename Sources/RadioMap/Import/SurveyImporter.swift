@@ -19,6 +19,8 @@ final class SurveyImporter {
     private let hash = SHA256()
     private var rowsRead = 0
     private var rowsImported = 0
+    /// Good rows the import's filter (`--mcc`, `--within`) left out.
+    private var rowsFilteredOut = 0
     /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
     private var rowsAreItems = false
     private var tally = RejectionTally()
@@ -42,6 +44,9 @@ final class SurveyImporter {
     /// published rows were written since (see `countPublishedCells`).
     var publishedCellsBefore: Int?
     var publishedCellRows = 0
+    /// Rows the `cells` table took (inserted or replaced), and those it turned down as older.
+    var publishedCellChanges = 0
+    var publishedCellsStale = 0
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -106,11 +111,11 @@ final class SurveyImporter {
         let counts = aggregation.counts
         return ImportSummary(
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
-            rowsImported: rowsKept, rejections: tally.rejections,
+            rowsImported: rowsKept, rowsFilteredOut: rowsFilteredOut, rejections: tally.rejections,
             cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
             repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
+            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now))
     }
 
     /// Reports the sorted sightings written after the file was read.
@@ -329,7 +334,12 @@ final class SurveyImporter {
     private func handle(_ item: GeosubmitReader.Item) throws {
         rowsRead += 1
         do {
-            for row in try GeosubmitItemParser.rows(from: item.value) { try store(row, line: item.number) }
+            let rows = try GeosubmitItemParser.rows(from: item.value).filter { options.filter?.keeps($0) ?? true }
+            guard !rows.isEmpty else {
+                rowsFilteredOut += 1
+                return
+            }
+            for row in rows { try store(row, line: item.number) }
             rowsImported += 1
         } catch let error as SurveyRowError {
             if options.strict {
@@ -374,6 +384,10 @@ final class SurveyImporter {
         rowsRead += 1
         switch row {
         case .success(let row):
+            if let filter = options.filter, !filter.keeps(row) {
+                rowsFilteredOut += 1
+                return
+            }
             try store(row, line: line)
             rowsImported += 1
         case .failure(let error):

@@ -149,6 +149,9 @@ final class SQLiteConnection {
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows inserted, updated or deleted since the connection opened (an upsert that did
+    /// nothing counts none). The corresponding C function is `sqlite3_total_changes64`.
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
     /// Whether a transaction is open (the corresponding C function is `sqlite3_get_autocommit`).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

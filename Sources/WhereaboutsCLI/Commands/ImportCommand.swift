@@ -22,6 +22,8 @@ enum ImportCommand: WhereaboutsCommand {
             .value("--format", "FORMAT", help: "wigle, wigledb, kismet, scanlog, neostumbler, microg, lnb, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
             .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
+            .value("--mcc", "LIST", help: "Keep only cells of these mobile country codes (e.g. 262,232)."),
+            .value("--within", "LAT,LON,KM", help: "Keep only cells whose coverage reaches this circle, and sightings inside it."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
             .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
@@ -41,6 +43,12 @@ enum ImportCommand: WhereaboutsCommand {
             }
             format = parsed
         }
+        let filter: ImportFilter
+        do {
+            filter = try ImportFilter(mccs: arguments.value("--mcc"), within: arguments.value("--within"))
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
@@ -54,7 +62,8 @@ enum ImportCommand: WhereaboutsCommand {
             }
             timeZone = zone
         }
-        let options = ImportOptions(format: format, strict: arguments.flag("--strict"), timeZone: timeZone)
+        let options = ImportOptions(
+            format: format, strict: arguments.flag("--strict"), timeZone: timeZone, filter: filter)
         let quiet = arguments.flag("--quiet")
         let json = arguments.flag("--json")
 
