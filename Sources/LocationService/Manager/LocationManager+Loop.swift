@@ -33,7 +33,7 @@ extension LocationManager {
     /// for significant-change observers, and the raw sample for sample observers.
     func tick(at time: Date) async {
         var sample = RadioSample(time: time)
-        if !updateObservers.isEmpty || !regionObservers.isEmpty {
+        if !updateObservers.isEmpty || !regionObservers.isEmpty || !eventObservers.isEmpty {
             let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
             sample = outcome.sample
             await deliver(outcome)
@@ -51,6 +51,8 @@ extension LocationManager {
 
     private func deliver(_ outcome: FallbackPolicy.Outcome) async {
         guard var fix = outcome.fix else {
+            let failure = UpdateEvent.failure(LocationError.noFix(after: outcome.attempts))
+            for observer in eventObservers.values { observer.continuation.yield(failure) }
             consecutiveFailures += 1
             if consecutiveFailures >= options.maximumConsecutiveFailures {
                 let error = LocationError.noFix(after: outcome.attempts)
@@ -71,6 +73,10 @@ extension LocationManager {
         for (id, var observer) in updateObservers where observer.filter.admit(fix.location) {
             observer.continuation.yield(fix)
             updateObservers[id] = observer
+        }
+        for (id, var observer) in eventObservers where observer.filter.admit(fix.location) {
+            observer.continuation.yield(.fix(fix))
+            eventObservers[id] = observer
         }
     }
 
