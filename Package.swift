@@ -42,6 +42,9 @@ let package = Package(
                 "GNSS",
             ]),
         .target(
+            name: "CoreLocationLinux",
+            dependencies: ["SystemSupport", "PositioningCore", "RadioMap", "GNSS", "LocationService"]),
+        .target(
             name: "GeolocateServer",
             dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap"]),
         .target(
@@ -73,6 +76,12 @@ let package = Package(
             name: "LocationServiceTests",
             dependencies: [
                 "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator", "LocationService",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "CoreLocationLinuxTests",
+            dependencies: [
+                "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "LocationService", "CoreLocationLinux",
                 "TestSupport",
             ]),
         .testTarget(
