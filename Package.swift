@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "whereabouts", targets: ["whereabouts"]),
         .library(name: "PositioningCore", targets: ["PositioningCore"]),
         .library(name: "RadioMap", targets: ["RadioMap"]),
+        .library(name: "LocationService", targets: ["LocationService"]),
+        .library(name: "CoreLocationLinux", targets: ["CoreLocationLinux"]),
+        .library(name: "WorldSimulator", targets: ["WorldSimulator"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -33,7 +36,7 @@ let package = Package(
         .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
-        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
+        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap"]),
         .target(name: "Evaluation", dependencies: ["JSONCodec", "PositioningCore"]),
         .target(
             name: "LocationService",
@@ -69,7 +72,8 @@ let package = Package(
             name: "WiFiScannerTests", dependencies: ["SystemSupport", "PositioningCore", "WiFiScanner", "CNetlink", "TestSupport"]),
         .testTarget(name: "CellularTests", dependencies: ["SystemSupport", "PositioningCore", "Cellular", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "GNSS", "TestSupport"]),
-        .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
+        .testTarget(
+            name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"]),
         .testTarget(
             name: "EvaluationTests", dependencies: ["PositioningCore", "IchnaeaEstimator", "Evaluation", "TestSupport"]),
         .testTarget(

@@ -49,6 +49,10 @@ public struct CoreLocationEnvironment: Sendable {
     /// `enabled`, `sources`, `gpsd` and `nmea_device`, live radios, the radio map (`WHEREABOUTS_DB`,
     /// `database`, or the default) and the data directory. A configuration that cannot be read
     /// disables location services, with the reason in `configurationProblem`.
+    ///
+    /// `WHEREABOUTS_REPLAY=TRACE.jsonl` replaces the live radios by a replayed trace (as
+    /// `watch --replay`), at `WHEREABOUTS_REPLAY_SPEED` times the recorded pace (0: as fast as
+    /// it goes; default 1), so an unchanged iOS program can run on a recorded or simulated walk.
     public static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> CoreLocationEnvironment {
         let paths = StandardPaths(environment: environment)
         var problem: String?
@@ -68,8 +72,18 @@ public struct CoreLocationEnvironment: Sendable {
         }
         let gpsd = configuration.gpsd.flatMap(GPSDEndpoint.init(parsing:)) ?? .standard
         let mapPath = paths.databasePath(option: nil, configuration: configuration)
+        var radios: any Radios = LiveRadios(gpsd: gpsd, nmeaDevice: configuration.nmeaDevice)
+        if let trace = environment["WHEREABOUTS_REPLAY"], !trace.isEmpty {
+            let speed = environment["WHEREABOUTS_REPLAY_SPEED"].flatMap(Double.init) ?? 1
+            do {
+                radios = try ReplayRadios(tracePath: trace, pace: speed > 0 ? .recorded(speed: speed) : .unpaced)
+            } catch {
+                problem = "WHEREABOUTS_REPLAY: \(error)"
+                options.isEnabled = false
+            }
+        }
         var system = CoreLocationEnvironment(
-            options: options, radios: LiveRadios(gpsd: gpsd, nmeaDevice: configuration.nmeaDevice),
+            options: options, radios: radios,
             resolver: RadioMapResolver(path: mapPath), store: LocationStore(directory: paths.dataDirectory),
             radioMapPath: mapPath)
         system.configurationProblem = problem
