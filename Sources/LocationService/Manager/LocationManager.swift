@@ -66,6 +66,8 @@ public actor LocationManager {
     var motion = MotionTracker()
     var regionMonitor: RegionMonitor
     var significantChanges = SignificantChangeDetector()
+    /// The serving cell at the last significant-change epoch: while it stays, Wi-Fi is not scanned.
+    var lastSignificantServingCell: CellIdentity?
     var remembered: Location?
     /// The timestamp of the position last written to the store.
     var savedAt: Date?
