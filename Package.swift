@@ -85,7 +85,8 @@ let package = Package(
         .testTarget(
             name: "CoreLocationLinuxTests",
             dependencies: [
-                "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "LocationService", "CoreLocationLinux",
+                "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "CoreLocationLinux",
                 "TestSupport",
             ]),
         .testTarget(
