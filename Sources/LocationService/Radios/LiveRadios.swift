@@ -109,9 +109,14 @@ public actor LiveRadios: Radios {
         }
     }
 
-    private func readWiFi(budget: Duration) async -> RadioReading {
+    /// The kernel's scan cache only: no trigger, no `CAP_NET_ADMIN` needed.
+    public func readCachedWiFi(budget: Duration) async -> RadioReading {
+        await readWiFi(budget: budget, mode: .cached)
+    }
+
+    private func readWiFi(budget: Duration, mode: ScanMode = .fresh) async -> RadioReading {
         do {
-            let scan = try await WiFiScanner().scan(interface: nil, mode: .fresh, timeout: budget)
+            let scan = try await WiFiScanner().scan(interface: nil, mode: mode, timeout: budget)
             return .accessPoints(scan.observations)
         } catch {
             switch error.exitCode {

@@ -1,3 +1,4 @@
+import LocationService
 import PositioningCore
 import RadioMap
 
@@ -8,6 +9,11 @@ extension CommandFailure {
         switch error {
         case let failure as CommandFailure:
             self = failure
+        case let error as ConfigurationError:
+            switch error {
+            case .unreadable: self.init(.permissionDenied, error.description)
+            case .malformed: self.init(.disabled, error.description)
+            }
         case let error as RadioMapError:
             self.init(Self.exitCode(for: error), error.description)
         case let error as ImportError:
