@@ -72,7 +72,7 @@ public struct CoreLocationEnvironment: Sendable {
         }
         let gpsd = configuration.gpsd.flatMap(GPSDEndpoint.init(parsing:)) ?? .standard
         let mapPath = paths.databasePath(option: nil, configuration: configuration)
-        var radios: any Radios = LiveRadios(gpsd: gpsd, nmeaDevice: configuration.nmeaDevice)
+        var radios: any Radios = LiveRadios(gpsd: gpsd, nmea: configuration.nmeaInput)
         if let trace = environment["WHEREABOUTS_REPLAY"], !trace.isEmpty {
             let speed = environment["WHEREABOUTS_REPLAY_SPEED"].flatMap(Double.init) ?? 1
             do {

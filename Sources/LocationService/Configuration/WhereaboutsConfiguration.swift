@@ -1,4 +1,5 @@
 import Foundation
+import GNSS
 
 /// Settings from `$XDG_CONFIG_HOME/whereabouts/whereabouts.conf` (`key = value` lines, `#`
 /// comments), shared by the command line and the Core Location module. Command-line flags
@@ -20,8 +21,11 @@ public struct WhereaboutsConfiguration: Sendable, Equatable {
     public var database: String?
     /// `gpsd`: `HOST:PORT`.
     public var gpsd: String?
-    /// `nmea_device`: an NMEA device or file to read instead of gpsd.
+    /// `nmea_device`: an NMEA device or file to read instead of gpsd, or a `tcp://` or `udp://`
+    /// URL (see `NMEAInput`).
     public var nmeaDevice: String?
+    /// `nmea_device` as an input: a URL when it parses as one, else a device path.
+    public var nmeaInput: NMEAInput? { nmeaDevice.map { NMEAInput(parsing: $0) ?? .device(path: $0) } }
     /// `learn`: whether `watch` learns from its GPS fixes.
     public var learn = false
     /// `keep_observations_days`: how long raw observations are kept.

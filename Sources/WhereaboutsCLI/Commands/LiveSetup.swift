@@ -55,8 +55,7 @@ struct LiveSetup {
             return input
         }
         if let path { return .device(path: path) }
-        guard let configured = configuration.nmeaDevice else { return nil }
-        return NMEAInput(parsing: configured) ?? .device(path: configured)
+        return configuration.nmeaInput
     }
 
     /// A manager over `radios`, resolving against the radio map, persisting in the data directory.
