@@ -17,7 +17,7 @@ final class SurveyImporter {
 
     private var reader = CSVRecordReader()
     private let hash = SHA256()
-    private var rowsRead = 0
+    private(set) var rowsRead = 0
     private var rowsImported = 0
     /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
     private var rowsAreItems = false
@@ -89,7 +89,7 @@ final class SurveyImporter {
             stream = streamItems
         } else if let database = try openDatabase() {
             format = database.format
-            stream = { try database.forEachRow { row, line in try self.handle(row, line: line) } }
+            stream = { try self.streamDatabase(database) }
         } else {
             let (detected, parse) = try detectFormat()
             format = detected
