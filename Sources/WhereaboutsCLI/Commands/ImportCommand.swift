@@ -21,10 +21,10 @@ enum ImportCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--format", "FORMAT", help: "wigle, wigledb, kismet, scanlog, neostumbler, microg, lnb, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
-            .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
             .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
+            .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
         ],
         examples: [
             "whereabouts import survey.wigle.csv",
