@@ -101,6 +101,23 @@ import TestSupport
         #expect(try RadioMapFixtures.importFile(survey, into: mapPath).alreadyImported)
     }
 
+    @Test func aLargeDatabaseReportsItsRowsAsItGoes() throws {
+        let directory = TemporaryDirectory()
+        let survey = directory.path("wiglewifi.sqlite")
+        try Self.writeWigleDatabase(at: survey)
+        try SQLiteConnection(path: survey, readOnly: false).execute("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
+            INSERT INTO location(bssid, level, lat, lon, altitude, accuracy, time)
+            SELECT printf('0a:1b:2c:%02x:%02x:%02x', i / 65536, (i / 256) % 256, i % 256), -70,
+                   -34.6 + i * 1e-6, -58.38, 25, 5, 1700000000000 + i * 1000 FROM n
+            """)
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        var reported: [Int] = []
+        let summary = try map.importSurvey(at: survey, options: ImportOptions(), progress: { reported.append($0.rowsRead) })
+        #expect(summary.rowsRead == 25_009)
+        #expect(reported.contains(10_000) && reported.contains(20_000))
+    }
+
     @Test func aCompressedDatabaseIsUnpackedBesideTheMapAndRemoved() throws {
         let directory = TemporaryDirectory()
         let survey = directory.path("wiglewifi.sqlite")

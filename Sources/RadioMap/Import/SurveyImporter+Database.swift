@@ -43,6 +43,20 @@ extension SurveyImporter {
         return database
     }
 
+    /// Stores the database's rows, reporting progress (rows read; the file itself was read
+    /// whole for its hash) every 10,000 rows.
+    func streamDatabase(_ database: SurveyDatabase) throws {
+        var sinceReport = 0
+        try database.forEachRow { row, line in
+            try handle(row, line: line)
+            sinceReport += 1
+            if sinceReport == 10_000 {
+                sinceReport = 0
+                progress?(ImportProgress(bytesRead: input.file.size, totalBytes: input.file.size, rowsRead: rowsRead))
+            }
+        }
+    }
+
     /// Removes the scratch copy of a compressed database, if one was made.
     func removeDatabaseCopy() {
         if let copy = databaseCopy, copy.isScratch { try? FileManager.default.removeItem(atPath: copy.path) }

@@ -17,7 +17,7 @@ final class SurveyImporter {
 
     private var reader = CSVRecordReader()
     private let hash = SHA256()
-    private var rowsRead = 0
+    private(set) var rowsRead = 0
     private var rowsImported = 0
     /// Good rows the import's filter (`--mcc`, `--within`) left out.
     private var rowsFilteredOut = 0
@@ -94,7 +94,7 @@ final class SurveyImporter {
             stream = streamItems
         } else if let database = try openDatabase() {
             format = database.format
-            stream = { try database.forEachRow { row, line in try self.handle(row, line: line) } }
+            stream = { try self.streamDatabase(database) }
         } else {
             let (detected, parse) = try detectFormat()
             format = detected

@@ -38,7 +38,8 @@ public struct MicroGRowParser: Sendable {
         }
         columns = Dictionary(uniqueKeysWithValues: header.fields.enumerated().map { ($1, $0) })
         isCellTable = header.fields.contains("cid")
-        minimumFieldCount = header.fields.count - 1  // `alt` may be left empty at the end
+        // Every column but `alt`, which is written empty when unknown, must be there.
+        minimumFieldCount = header.fields.enumerated().filter { $0.element != "alt" }.map(\.offset).max()! + 1
     }
 
     /// What `record` says.

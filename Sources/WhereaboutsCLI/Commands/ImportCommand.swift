@@ -21,12 +21,12 @@ enum ImportCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--format", "FORMAT", help: "wigle, wigledb, kismet, scanlog, neostumbler, microg, lnb, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
-            .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
             .value("--mcc", "LIST", help: "Keep only cells of these mobile country codes (e.g. 262,232)."),
             .value("--within", "LAT,LON,KM", help: "Keep only cells whose coverage reaches this circle, and sightings inside it."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
             .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
+            .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
         ],
         examples: [
             "whereabouts import survey.wigle.csv",
