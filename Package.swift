@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PositioningCore", targets: ["PositioningCore"]),
         .library(name: "RadioMap", targets: ["RadioMap"]),
         .library(name: "Geolocation", targets: ["Geolocation"]),
+        .library(name: "LocationService", targets: ["LocationService"]),
+        .library(name: "CoreLocationLinux", targets: ["CoreLocationLinux"]),
+        .library(name: "WorldSimulator", targets: ["WorldSimulator"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -38,7 +41,7 @@ let package = Package(
         .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
-        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats"]),
+        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap"]),
         .target(
             name: "Geolocation",
             dependencies: [
@@ -56,6 +59,9 @@ let package = Package(
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation", "WiFiScanner",
                 "Cellular", "GNSS",
             ]),
+        .target(
+            name: "CoreLocationLinux",
+            dependencies: ["SystemSupport", "PositioningCore", "RadioMap", "GNSS", "LocationService"]),
         .target(
             name: "GeolocateServer",
             dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation"]),
@@ -81,7 +87,8 @@ let package = Package(
             name: "WiFiScannerTests", dependencies: ["SystemSupport", "PositioningCore", "WiFiScanner", "CNetlink", "TestSupport"]),
         .testTarget(name: "CellularTests", dependencies: ["SystemSupport", "PositioningCore", "Cellular", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "GNSS", "TestSupport"]),
-        .testTarget(name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "WorldSimulator", "TestSupport"]),
+        .testTarget(
+            name: "WorldSimulatorTests", dependencies: ["PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"]),
         .testTarget(
             name: "EvaluationTests",
             dependencies: [
@@ -97,6 +104,13 @@ let package = Package(
             name: "LocationServiceTests",
             dependencies: [
                 "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator", "LocationService",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "CoreLocationLinuxTests",
+            dependencies: [
+                "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "CoreLocationLinux",
                 "TestSupport",
             ]),
         .testTarget(

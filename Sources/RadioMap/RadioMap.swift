@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SystemSupport
 
 /// The local radio map: where access points, cells and areas are, in one SQLite file.
 ///
@@ -47,13 +48,11 @@ public final class RadioMap {
             case .readOnly:
                 guard exists else { throw RadioMapError.missing(path: path) }
             case .readWrite:
-                if !exists { try Self.createPrivateFile(at: path) }
+                if !exists { try NewRadioMapFile.create(at: path) }
             }
-            connection = try Self.openConnection(path, mode: mode)
-            // Through the connection's own descriptor: closing one of our own would drop the
-            // locks of this process's other connections to the file (see `databaseFileHead`).
-            try RadioMapFileHeader.check(connection, path: path)
-            try Self.prepare(connection, mode: mode, path: path)
+            let opened = try Self.openAndIdentify(path, mode: mode)
+            connection = opened.connection
+            try Self.prepare(connection, mode: mode, identity: opened.identity, path: path)
         } catch {
             throw RadioMapError.converting(error, path: path)
         }
@@ -81,25 +80,84 @@ public final class RadioMap {
 
     /// The connection; a file SQLite cannot open is "unreadable", as the header check said
     /// when it opened the file itself.
-    private static func openConnection(_ path: String, mode: AccessMode) throws -> SQLiteConnection {
-        do {
-            return try SQLiteConnection(path: path, readOnly: mode == .readOnly)
-        } catch where error.isCannotOpen {
+    private static func openConnection(_ path: String, mode: AccessMode, immutable: Bool = false) throws -> SQLiteConnection {
+        let opened = Result { () throws(SQLiteError) in
+            try SQLiteConnection(path: path, readOnly: mode == .readOnly, immutable: immutable)
+        }
+        if case .failure(let error) = opened, error.isCannotOpen {
             throw RadioMapError.notARadioMap(path: path, reason: "file is unreadable")
+        }
+        let connection = try opened.get()
+        // SQLite quietly opens read-only what it may not write; a writer would only fail later.
+        if mode == .readWrite && connection.isReadOnly {
+            throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+        }
+        return connection
+    }
+
+    /// The connection and what the file holds. A reader that may not create the `-shm` index a
+    /// WAL map needs beside it (an admin's map under /var/lib, a read-only mount) reads the map
+    /// as immutable.
+    private static func openAndIdentify(_ path: String, mode: AccessMode) throws
+        -> (connection: SQLiteConnection, identity: Identity)
+    {
+        let connection = try openConnection(path, mode: mode)
+        do {
+            return (connection, try identify(connection, mode: mode, path: path))
+        } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
+            // A writer that may write the file but not create its `-wal` beside it.
+            guard mode == .readOnly else {
+                throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+            }
+            let immutable = try openConnection(path, mode: mode, immutable: true)
+            return (immutable, try identify(immutable, mode: mode, path: path))
         }
     }
 
-    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws {
-        // Reading the schema is where SQLite notices a foreign or damaged file.
-        let tableCount = try connection.integer("SELECT count(*) FROM sqlite_master")
-        let applicationID = try connection.integer("PRAGMA application_id")
-        if applicationID != Int64(RadioMapSchema.applicationID) {
-            guard mode == .readWrite, applicationID == 0, tableCount == 0 else {
-                let reason = applicationID == 0 && tableCount == 0
-                    ? "database is empty" : "application id 0x\(String(applicationID, radix: 16)) is not Whereabouts'"
-                throw RadioMapError.notARadioMap(path: path, reason: reason)
+    /// What the file holds, read in one read transaction (one snapshot), after the header check.
+    struct Identity {
+        var tableCount: Int64
+        var applicationID: Int64
+        var isNew: Bool { applicationID == 0 && tableCount == 0 }
+    }
+
+    /// How long a reader waits for a map that another process is still creating (an empty file,
+    /// as versions before issue 29 made them in place) before it says so.
+    static let creationWait: Duration = .seconds(2)
+
+    /// Checks the header, then reads the table count and application id in one snapshot; refuses
+    /// foreign files. A reader that finds a map not made yet waits `creationWait` for it.
+    private static func identify(_ connection: SQLiteConnection, mode: AccessMode, path: String) throws -> Identity {
+        let deadline = ContinuousClock.now + creationWait
+        while true {
+            let identity = try connection.inTransaction(immediate: false) { () throws -> Identity in
+                // Through the connection's own descriptor: closing one of our own would drop the
+                // locks of this process's other connections to the file (see `databaseFileHead`).
+                try RadioMapFileHeader.check(connection, path: path)
+                // Reading the schema is where SQLite notices a foreign or damaged file.
+                return Identity(tableCount: try connection.integer("SELECT count(*) FROM sqlite_master"),
+                                applicationID: try connection.integer("PRAGMA application_id"))
             }
+            if identity.applicationID == Int64(RadioMapSchema.applicationID) || (mode == .readWrite && identity.isNew) {
+                return identity
+            }
+            guard identity.applicationID == 0 else {
+                throw RadioMapError.notARadioMap(
+                    path: path, reason: "application id 0x\(String(identity.applicationID, radix: 16)) is not Whereabouts'")
+            }
+            if try identity.tableCount > 0 && !connection.hasTable("schema_migrations") {
+                throw RadioMapError.notARadioMap(path: path, reason: "application id 0x0 is not Whereabouts'")
+            }
+            guard ContinuousClock.now < deadline else {
+                if fileSize(path) == 0 { throw RadioMapError.notARadioMap(path: path, reason: "database is empty") }
+                throw RadioMapError.beingCreated(path: path)
+            }
+            usleep(20_000)
         }
+    }
+
+    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, identity: Identity, path: String) throws {
+        let applicationID = identity.applicationID
         switch mode {
         case .readOnly:
             try connection.execute("PRAGMA query_only = ON")
@@ -161,25 +219,5 @@ public final class RadioMap {
                 usleep(10_000)
             }
         }
-    }
-
-    /// Creates an empty file readable only by its owner, and its directory (0700) if missing.
-    private static func createPrivateFile(at path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw RadioMapError.notARadioMap(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
-            }
-        }
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        // EEXIST: another process (a second import started at the same moment) created it first.
-        if descriptor < 0 && errno == EEXIST { return }
-        guard descriptor >= 0 else {
-            throw RadioMapError.notARadioMap(path: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
-        }
-        close(descriptor)
     }
 }

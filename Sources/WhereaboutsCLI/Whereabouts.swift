@@ -7,7 +7,7 @@ public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them.
     static let commands: [any WhereaboutsCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
-        ServeCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseStatsCommand.self,
+        ServeCommand.self, LearnCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseStatsCommand.self,
         DatabaseImportsCommand.self, DatabaseForgetImportCommand.self, DatabaseForgetCommand.self,
         DatabaseExportCommand.self, DatabaseCalibrateCommand.self, DatabaseMapCommand.self,
     ]

@@ -82,7 +82,7 @@ import Testing
 }
 
 /// `whereabouts serve --listen 127.0.0.1:0 --log` on a map, its port read from standard error.
-private final class RunningServe {
+final class RunningServe {
     let processID: pid_t
     let port: UInt16
     let logPath: String
@@ -97,10 +97,10 @@ private final class RunningServe {
     /// What the server wrote to standard error so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    static func start(map: String, log: String) async throws -> RunningServe {
+    static func start(map: String, log: String, arguments: [String] = []) async throws -> RunningServe {
         let executable = CommandRunner.whereaboutsExecutable.path
         let processID = try SpawnedProcess.spawn(
-            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"], output: .standardError(log))
+            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"] + arguments, output: .standardError(log))
         // Checked once more after the deadline: a test descheduled past it (the pool has two
         // threads and the whole suite shares them) must not mistake a slow machine for a failure.
         let end = ContinuousClock.now + .seconds(120)

@@ -12,7 +12,7 @@ import Testing
 
     @Test func liveUpdatesReadTheReceiverOncePerEpochPacedByTheClock() async throws {
         let clock = ManualClock(now: ServiceTraces.start)
-        let radios = LiveRadios(nmeaDevice: Self.receiverLog, interval: 5, clock: clock)
+        let radios = LiveRadios(nmea: .device(path: Self.receiverLog), interval: 5, clock: clock)
         var options = LocationManager.Options()
         options.sources = [.gps, .wifi]
         options.desiredAccuracy = .hundredMetres
@@ -48,7 +48,7 @@ import Testing
         }
         var options = LocationManager.Options()
         options.sources = [.gps]
-        let radios = LiveRadios(nmeaDevice: path, interval: 0.3)
+        let radios = LiveRadios(nmea: .device(path: path), interval: 0.3)
         let manager = LocationManager(options: options, radios: radios)
         var latitudes: [Double] = []
         do {

@@ -12,6 +12,12 @@ import Testing
         let (fixes, error) = await collect(await manager.significantLocationChanges())
         #expect(error == nil)
         #expect(await radios.readCounts[.gps] == nil, "no GPS for significant changes")
+        // Radio-quiet: while the serving cell stays, Wi-Fi comes from the scan cache. The walk's
+        // cells are heard every fifth sample and stay readable 30 s, so most epochs have one.
+        let wifiReads = await radios.readCounts[.wifi] ?? 0
+        let cachedReads = await radios.cachedWiFiReadCount
+        #expect(cachedReads > wifiReads / 2, "\(cachedReads) of \(wifiReads) Wi-Fi reads from the cache")
+        #expect(cachedReads < wifiReads, "a cell change (or the first epoch) triggers a scan")
         #expect(fixes.first?.significantChange == .first)
         var previous: LocationFix?
         for fix in fixes {

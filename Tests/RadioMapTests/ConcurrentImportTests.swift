@@ -164,33 +164,128 @@ import TestSupport
     }
 
     /// Four imports started at the same moment on a radio map that does not exist yet: each
-    /// creates the file or finds it created, runs the migrations or finds them run, and imports.
-    /// (Both races once failed: `table places already exists`.)
+    /// creates the file or finds it created, and imports. (Both races once failed: `table places
+    /// already exists`, and two of four imports exiting 65, "not a radio map".)
     @Test(.timeLimit(.minutes(10)))
     func importsStartedTogetherOnANewMapAllComplete() async throws {
-        let files = ["wigle_quirks.csv", "opencellid_synthetic.csv", "aplist_darmstadt_sample.csv", "geosubmit_sample.json"]
-        let rounds = try await DedicatedThread("imports on a new map") {
-            Result { () throws -> [(statuses: [Int32], imports: Int)] in
-                try (0..<10).map { _ in
-                    let directory = TemporaryDirectory()
-                    let map = directory.path("new/map.sqlite")
-                    let processes = try files.map { file in
-                        try SpawnedProcess.spawn(
-                            [CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", map, RadioMapFixtures.fixture(file)],
-                            output: .standardError(directory.path("\(file).log")))
-                    }
-                    let statuses = processes.map { processID -> Int32 in
-                        var status: Int32 = 0
-                        waitpid(processID, &status, 0)
-                        return status >> 8 & 0xFF
-                    }
-                    return (statuses, try RadioMap(path: map, mode: .readOnly).imports().count)
+        let rounds = try await DedicatedThread.run("imports on a new map") { () throws in
+            try (0..<10).map { _ in try NewMapRound.run(learners: 0, gated: false) }
+        }
+        for (index, round) in rounds.enumerated() {
+            #expect(round.failures.isEmpty, "round \(index): \(round.failures.joined(separator: "\n"))")
+            #expect(round.imports == NewMapRound.files.count, "round \(index)")
+            #expect(round.integrity == "ok", "round \(index)")
+        }
+    }
+
+    /// The window held open: every creator, its map built, waits at a gate before linking it,
+    /// so four importers and two learners all race to give the new map its name. Readers run
+    /// while all are held (they find no map) and after the gate opens, until every writer has
+    /// exited. Every writer completes; no reader says "not a radio map".
+    @Test(.timeLimit(.minutes(10)))
+    func importersLearnersAndReadersOnANewMapNeverSeeItHalfMade() async throws {
+        let rounds = try await DedicatedThread.run("new map window") { () throws in
+            try (0..<3).map { _ in try NewMapRound.run(learners: 2, gated: true) }
+        }
+        for (index, round) in rounds.enumerated() {
+            #expect(round.failures.isEmpty, "round \(index): \(round.failures.joined(separator: "\n"))")
+            #expect(round.imports == NewMapRound.files.count, "round \(index)")
+            #expect(round.integrity == "ok", "round \(index)")
+            #expect(round.allHeldAtTheGate, "round \(index): not every writer built a map of its own")
+            #expect(round.readerAnswers > 0, "round \(index): no reader found the map")
+            #expect(round.readerMisses > 0, "round \(index): no reader ran before the map existed")
+        }
+    }
+}
+
+/// One round of writers (and readers) started together on a radio map that does not exist yet.
+enum NewMapRound {
+    static let files = ["wigle_quirks.csv", "opencellid_synthetic.csv", "aplist_darmstadt_sample.csv", "geosubmit_sample.json"]
+
+    struct Outcome: Sendable {
+        /// Each failed process: its command line, exit status and standard error.
+        var failures: [String]
+        var imports: Int
+        var integrity: String?
+        var readerAnswers = 0
+        var readerMisses = 0
+        var allHeldAtTheGate = false
+    }
+
+    static func run(learners: Int, gated: Bool) throws -> Outcome {
+        let directory = TemporaryDirectory()
+        let map = directory.path("new/map.sqlite")
+        var environment = ProcessInfo.processInfo.environment
+        let gate = directory.path("gate")
+        if gated {
+            try FileManager.default.createDirectory(atPath: gate, withIntermediateDirectories: true)
+            environment[NewRadioMapFile.linkGateVariable] = gate
+        }
+        let trace = directory.path("walk.jsonl")
+        try Data(learningTrace().utf8).write(to: URL(fileURLWithPath: trace))
+        let executable = CommandRunner.whereaboutsExecutable.path
+        var commands = files.map { ["import", "--quiet", "--db", map, RadioMapFixtures.fixture($0)] }
+        commands += (0..<learners).map { _ in
+            ["watch", "--db", map, "--replay", trace, "--speed", "max", "--learn", "--no-calibrate", "--json"]
+        }
+        let writers = try commands.enumerated().map { index, arguments in
+            (arguments, directory.path("writer-\(index).log"),
+             try SpawnedProcess.spawn([executable] + arguments, output: .standardError(directory.path("writer-\(index).log")),
+                                      environment: environment))
+        }
+        var failures: [String] = []
+        var outcome = Outcome(failures: [], imports: 0, integrity: nil)
+        func reader() throws {
+            let reader = try CommandRunner.whereabouts(["db", "stats", "--db", map], timeout: .seconds(120))
+            if reader.status == 0 {
+                outcome.readerAnswers += 1
+            } else if reader.standardError.contains("no radio map at") {
+                outcome.readerMisses += 1
+            } else {
+                failures.append("db stats: exit \(reader.status): \(reader.standardError)")
+            }
+        }
+        if gated {
+            // Every writer has built its map and waits to link it: a reader now finds no map.
+            let built = { ((try? FileManager.default.contentsOfDirectory(atPath: gate)) ?? []).filter { $0.hasPrefix("built-") }.count }
+            outcome.allHeldAtTheGate = Deadline(after: .seconds(300)).poll(every: .milliseconds(10)) { built() == commands.count }
+            try reader()
+            _ = FileManager.default.createFile(atPath: gate + "/open", contents: nil)
+        }
+        // Readers poll until every writer has exited: before the link they find no map, after it a whole one.
+        var running = Set(writers.map(\.2))
+        var statuses: [Int32: Int32] = [:]
+        while !running.isEmpty {
+            try reader()
+            for processID in running {
+                var status: Int32 = 0
+                if waitpid(processID, &status, WNOHANG) == processID {
+                    running.remove(processID)
+                    statuses[processID] = status
                 }
             }
-        }.value.get()
-        for (index, round) in rounds.enumerated() {
-            #expect(round.statuses == [0, 0, 0, 0], "round \(index)")
-            #expect(round.imports == files.count, "round \(index)")
         }
+        try reader()
+        for (arguments, log, processID) in writers {
+            let status = statuses[processID] ?? -1
+            guard status != 0 else { continue }
+            let errors = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            failures.append("\(arguments.joined(separator: " ")): status \(status >> 8 & 0xFF) (raw \(status)): \(errors)")
+        }
+        outcome.failures = failures
+        let imported = try RadioMap(path: map, mode: .readOnly).imports()
+        outcome.imports = imported.filter { record in files.contains { record.name.hasSuffix($0) } }.count
+        outcome.integrity = try SurveyImportKillTests.integrityCheck(map)
+        return outcome
+    }
+
+    /// Five GPS epochs, each with three access points heard: enough for a learning session.
+    static func learningTrace() -> String {
+        (0..<5).map { second in
+            let latitude = 49.87 + Double(second) * 0.0001
+            let points = (1...3).map { #"{"macAddress":"02:00:00:00:10:0\#($0)","signalStrength":-6\#($0)}"# }
+            return #"{"time":\#(1_700_000_000_000 + second * 1000),"gnss":{"lat":\#(latitude),"lng":8.65,"accuracy":5},"#
+                + #""wifiAccessPoints":[\#(points.joined(separator: ","))]}"#
+        }.joined(separator: "\n") + "\n"
     }
 }

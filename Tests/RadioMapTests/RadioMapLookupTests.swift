@@ -27,8 +27,10 @@ import TestSupport
         #expect(input.now == now)
         let point = try #require(input.accessPoints[BSSID("aa:bb:cc:00:00:01")!])
         #expect(abs(point.coordinate.latitude - 32.1001) < 0.0001)
-        #expect(point.firstSeen == Date(timeIntervalSince1970: 1_509_120_721))
-        #expect(point.lastSeen == Date(timeIntervalSince1970: 1_509_120_781))
+        // The survey's unknown-time marker `1970-01-01 02:00:00` says its times are UTC+02:00:
+        // 16:12:01 there is 14:12:01 UTC.
+        #expect(point.firstSeen == Date(timeIntervalSince1970: 1_509_120_721 - 7200))
+        #expect(point.lastSeen == Date(timeIntervalSince1970: 1_509_120_781 - 7200))
     }
 
     @Test func emptyLookupsReturnNothing() throws {

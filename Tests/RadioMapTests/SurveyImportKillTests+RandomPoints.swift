@@ -107,13 +107,9 @@ extension SurveyImportKillTests {
         return destination
     }
 
-    /// `PRAGMA integrity_check`'s first line ("ok" for a sound file).
+    /// `PRAGMA integrity_check`'s lines joined ("ok" for a sound file).
     static func integrityCheck(_ path: String) throws -> String? {
-        let map = try RadioMap(path: path, mode: .readOnly)
-        let check = try map.connection.makeStatement(sql: "PRAGMA integrity_check")
-        check.bind([])
-        defer { check.reset() }
-        return try check.step() ? check.text(0) : nil
+        try RadioMap(path: path, mode: .readOnly).integrityCheck().joined(separator: "\n")
     }
 
     /// Every row of every table, sorted, as text — except when each import ran (`imported_at`),

@@ -79,9 +79,13 @@ import TestSupport
             ["--testing-library", "swift-testing", "--filter", "SurveyImportKillTests/childImport"],
             environment: environment, standardOutput: .null, standardError: .null)
 
-        // Wait (with a deadline) until the child is mid-import with uncommitted pages in the WAL.
+        // Wait until the child is mid-import with uncommitted pages in the WAL. It spills every
+        // batch, so the WAL grows only once it merges its runs, late in the import: the wait
+        // ends when that happens or the child exits, whichever is first (on a machine at load
+        // 47 a fixed 120 s deadline ran out before the merge began, and the test failed); the
+        // deadline only stops a hung child.
         var exited: ChildProcess.ExitStatus?
-        let midImport = Deadline(after: .seconds(120)).poll(every: .milliseconds(20)) {
+        let midImport = Deadline(after: .seconds(1_800)).poll(every: .milliseconds(20)) {
             exited = exited ?? child.exitStatusIfExited()
             let chunks = RadioMapFixtures.bytes(progressPath)?.count ?? 0
             return exited != nil || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024)

@@ -40,9 +40,10 @@ import Testing
         #expect(records.map(\.line) == [1, 3])
     }
 
-    @Test func invalidUTF8IsKeptLossily() {
-        let records = Self.records(Array("ab".utf8) + [0xFF] + Array(",c\n".utf8))
-        #expect(records.first?.fields == ["ab\u{FFFD}", "c"])
+    @Test func fieldsThatAreNotUTF8AreReadAsLatin1() {
+        // WiGLE 2.48 writes SSIDs in Latin-1: "Café" as 43 61 66 E9; UTF-8 fields stay UTF-8.
+        let records = Self.records(Array("Caf".utf8) + [0xE9] + Array(",Café,\"".utf8) + [0xC5] + Array("se\"\n".utf8))
+        #expect(records.first?.fields == ["Café", "Café", "Åse"])
     }
 
     @Test func blankLinesAreBlankRecords() {

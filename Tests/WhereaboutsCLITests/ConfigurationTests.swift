@@ -20,19 +20,20 @@ import Testing
         #expect(configuration.learn)
     }
 
-    @Test func namesTheLineOfAnUnknownKey() {
-        #expect(throws: CommandFailure.self) {
-            try Configuration.parse("enabled = true\ncolour = blue\n", path: "w.conf")
-        }
+    @Test func namesTheLineOfAnUnknownKeyAndExitsWithTheConfigurationCode() {
         do {
             _ = try Configuration.parse("enabled = true\ncolour = blue\n", path: "w.conf")
+            Issue.record("expected an error")
         } catch {
-            #expect(error.message == "w.conf:2: unknown key 'colour'")
+            let failure = CommandFailure(error)
+            #expect(failure.message == "w.conf:2: unknown key 'colour'")
+            #expect(failure.exitCode == .disabled)
         }
     }
 
     @Test func databasePrecedenceIsFlagThenEnvironmentThenConfigThenDefault() {
-        let configured = Configuration(database: "/config.sqlite")
+        var configured = Configuration()
+        configured.database = "/config.sqlite"
         let withEnvironment = StandardPaths(environment: ["HOME": "/home/u", "WHEREABOUTS_DB": "/env.sqlite"])
         let plain = StandardPaths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/data"])
         #expect(withEnvironment.databasePath(option: "/flag.sqlite", configuration: configured) == "/flag.sqlite")

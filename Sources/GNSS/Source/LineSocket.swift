@@ -19,7 +19,8 @@ final class LineSocket {
         case failed(String)
     }
 
-    private let descriptor: FileDescriptor
+    /// The connected socket (owned: closed in `deinit`); an NMEA reader reads it in chunks.
+    let descriptor: FileDescriptor
     private var lines = LineBuffer()
     private static let maximumLine = 1 << 20
 

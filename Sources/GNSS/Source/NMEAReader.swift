@@ -7,11 +7,13 @@ import SystemSupport
 #endif
 
 /// Reads NMEA 0183 from a serial device, a FIFO or a log file (`--nmea-device PATH`, config key
-/// `nmea_device`) and turns it into fixes.
+/// `nmea_device`), from a TCP server or from UDP datagrams (`--nmea tcp://HOST:PORT`,
+/// `udp://[ADDRESS]:PORT`) and turns it into fixes.
 ///
 /// Reading happens on a dedicated thread; a serial port is put in raw mode at `baudRate`.
 /// Binary data, bad checksums and malformed sentences are counted (`NMEAStatistics`) and
-/// skipped. A regular file is read to its end and then the stream finishes.
+/// skipped. A regular file is read to its end and then the stream finishes, as does a TCP
+/// connection its server closes; a UDP socket waits for datagrams until it is closed.
 ///
 /// ```swift
 /// let reader = NMEAReader(path: "/dev/ttyACM0")
@@ -23,23 +25,31 @@ public struct NMEAReader: Sendable {
         case fix(Location)
         /// No fix for `silenceTimeout` seconds (repeated each further period).
         case silent(seconds: Double)
-        /// End of input (end of a file, or a FIFO's writer closed it), with the counts.
+        /// End of input (end of a file, a FIFO's writer or a TCP server closed it), with the counts.
         case finished(NMEAStatistics)
-        /// The device could not be opened or read.
+        /// The device could not be opened or read, or the server not reached.
         case failed(GNSSError)
     }
 
-    /// The device or file to read.
-    public let path: String
+    /// The device, file or socket to read.
+    public let input: NMEAInput
     /// Serial speed, used when the path is a terminal.
     public let baudRate: Int
     /// Seconds without a fix before `.silent` is reported.
     public var silenceTimeout: Double = 10
+    /// Seconds a TCP connection may take, and a `status` probe waits for the first sentence.
+    public var connectTimeout: Double = 3
 
-    /// Creates a reader; nothing is opened until `events()` or `firstFix(timeout:)`.
+    /// Creates a reader of the device or file at `path`; nothing is opened until `events()` or
+    /// `firstFix(timeout:)`.
     /// - Parameter baudRate: serial speed (4800 is NMEA's standard, most USB receivers use 9600).
     public init(path: String, baudRate: Int = 9600) {
-        self.path = path
+        self.init(input: .device(path: path), baudRate: baudRate)
+    }
+
+    /// Creates a reader of `input`; nothing is opened until `events()` or `firstFix(timeout:)`.
+    public init(input: NMEAInput, baudRate: Int = 9600) {
+        self.input = input
         self.baudRate = baudRate
     }
 
@@ -55,17 +65,53 @@ public struct NMEAReader: Sendable {
         return (fixes, decoder.statistics)
     }
 
-    /// Whether the path can be read, for `whereabouts status`.
+    /// Whether the input can be read, for `whereabouts status`: a device exists and may be
+    /// read; a TCP server accepts the connection and a UDP port can be bound, and a sentence
+    /// arrives within `connectTimeout`. Blocks that long at most: call it off the concurrency pool.
     public func availability() -> GNSSAvailability {
+        guard case .device(let path) = input else { return probe() }
         if access(path, F_OK) != 0 {
             return .unavailable(
                 reason: "NMEA device \(path) does not exist",
                 remedy: "plug in the receiver and check the path (ls /dev/ttyACM* /dev/ttyUSB*), or use gpsd")
         }
-        if access(path, R_OK) != 0 {
-            return Self.denied(path)
+        if access(path, R_OK) != 0, case .denied(let reason, let remedy) = Self.denied(path) {
+            return .denied(reason: reason, remedy: remedy)
         }
         return .available(detail: "NMEA device \(path)")
+    }
+
+    /// Opens a network input and waits for its first sentence.
+    private func probe() -> GNSSAvailability {
+        let connection: NMEAConnection
+        do throws(GNSSError) {
+            connection = try NMEAConnection.open(input, connectTimeout: connectTimeout)
+        } catch {
+            switch error {
+            case .denied(let reason, let remedy): return .denied(reason: reason, remedy: remedy)
+            case .unavailable(let reason, let remedy): return .unavailable(reason: reason, remedy: remedy)
+            default: return .unavailable(reason: error.description, remedy: "check the address")
+            }
+        }
+        var decoder = NMEAStreamDecoder()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var pending = PollSet(connection.descriptor, events: .readable)
+        let deadline = ContinuousClock.now + .milliseconds(Int(connectTimeout * 1000))
+        while ContinuousClock.now < deadline {
+            guard ((try? pending.wait(timeout: deadline - ContinuousClock.now)) ?? 0) > 0,
+                let count = try? connection.descriptor.read(into: &chunk, retryOnInterrupt: false)
+            else { continue }
+            if count == 0 && !connection.isDatagram { break }
+            if !decoder.decode(chunk[0..<count]).isEmpty {
+                return .available(detail: "NMEA sentences arriving from \(input)")
+            }
+        }
+        let what = connection.isDatagram ? "no NMEA datagram arrived on \(input)" : "the NMEA server \(input) sent no sentence"
+        return .unavailable(
+            reason: "\(what) within \(GPSDClient.format(connectTimeout)) s",
+            remedy: connection.isDatagram
+                ? "point the phone's GPS-forwarding app at this address and port (UDP listens on loopback unless --nmea names an address)"
+                : "check that the phone's GPS-forwarding app has a fix and is sending")
     }
 
     /// Reads until the consumer stops iterating or the input ends.
@@ -80,7 +126,7 @@ public struct NMEAReader: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(512))
         continuation.onTermination = { _ in stop.set() }
         let reader = self
-        return GNSSSession.start(name: "nmea \(path)", stop: stop, events: stream) {
+        return GNSSSession.start(name: "nmea \(input)", stop: stop, events: stream) {
             reader.run(stop: stop, continuation: continuation)
         }
     }
@@ -95,36 +141,31 @@ public struct NMEAReader: Sendable {
             switch event {
             case .fix(let location): return location
             case .failed(let error): throw error
-            case .finished(let statistics): throw .noFix(reason: "no fix in \(path): \(statistics)")
-            case .silent(let seconds): throw .noFix(reason: "no fix from \(path) within \(GPSDClient.format(seconds)) s")
+            case .finished(let statistics): throw .noFix(reason: "no fix in \(input): \(statistics)")
+            case .silent(let seconds): throw .noFix(reason: "no fix from \(input) within \(GPSDClient.format(seconds)) s")
             }
         }
-        throw .noFix(reason: "reading \(path) stopped")
+        throw .noFix(reason: "reading \(input) stopped")
     }
 
     private func run(stop: StopFlag, continuation: AsyncStream<Event>.Continuation) {
         defer { continuation.finish() }
-        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == EACCES || code == EPERM, case .denied(let reason, let remedy) = Self.denied(path) {
-                continuation.yield(.failed(.denied(reason: reason, remedy: remedy)))
-            } else {
-                continuation.yield(.failed(.unavailable(
-                    reason: "cannot open NMEA device \(path): \(String(cString: strerror(code)))",
-                    remedy: "check the path and that the receiver is plugged in")))
-            }
+        let connection: NMEAConnection
+        do throws(GNSSError) {
+            connection = try NMEAConnection.open(input, connectTimeout: connectTimeout)
+        } catch {
+            continuation.yield(.failed(error))
             return
         }
-        defer { close(descriptor) }
-        if isatty(descriptor) == 1 { configureSerial(descriptor) }
+        let device = connection.descriptor
+        if case .device = input, isatty(device.rawValue) == 1 { configureSerial(device.rawValue) }
 
         var decoder = NMEAStreamDecoder()
         var assembler = NMEAFixAssembler()
         var lastFix = ContinuousClock.now
         let silence = Duration.milliseconds(Int(silenceTimeout * 1000))
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let device = FileDescriptor(rawValue: descriptor)
+        // A datagram longer than the buffer would be cut: UDP's largest fits.
+        var chunk = [UInt8](repeating: 0, count: connection.isDatagram ? 1 << 16 : 4096)
         var pending = PollSet(device, events: .readable)
         while !stop.isSet {
             if ((try? pending.wait(timeout: .milliseconds(100))) ?? 0) > 0 {
@@ -135,7 +176,7 @@ public struct NMEAReader: Sendable {
                     count = -1
                 } catch {
                     continuation.yield(.failed(.unavailable(
-                        reason: "reading \(path) failed: \(error)",
+                        reason: "reading \(input) failed: \(error)",
                         remedy: "check that the receiver is still connected")))
                     return
                 }
@@ -148,7 +189,9 @@ public struct NMEAReader: Sendable {
                     }
                     continue
                 }
-                if count == 0 {  // end of file, or the FIFO's writer closed it
+                // End of file, or the FIFO's writer or the TCP server closed it; an empty
+                // datagram is only that.
+                if count == 0 && !connection.isDatagram {
                     for sentence in decoder.finish() {
                         if let fix = assembler.consume(sentence) { continuation.yield(.fix(fix)) }
                     }
@@ -177,7 +220,7 @@ public struct NMEAReader: Sendable {
         tcsetattr(descriptor, TCSANOW, &settings)
     }
 
-    private static func denied(_ path: String) -> GNSSAvailability {
+    static func denied(_ path: String) -> GNSSError {
         .denied(
             reason: "no permission to read NMEA device \(path)",
             remedy: "add your user to the device's group (usually `sudo usermod -aG dialout $USER`, then log in again)")

@@ -33,7 +33,7 @@ extension LocationManager {
     /// for significant-change observers, and the raw sample for sample observers.
     func tick(at time: Date) async {
         var sample = RadioSample(time: time)
-        if !updateObservers.isEmpty || !regionObservers.isEmpty {
+        if !updateObservers.isEmpty || !regionObservers.isEmpty || !eventObservers.isEmpty {
             let outcome = await policy.run(at: time, radios: radios, resolver: resolver)
             sample = outcome.sample
             await deliver(outcome)
@@ -51,6 +51,8 @@ extension LocationManager {
 
     private func deliver(_ outcome: FallbackPolicy.Outcome) async {
         guard var fix = outcome.fix else {
+            let failure = UpdateEvent.failure(LocationError.noFix(after: outcome.attempts))
+            for observer in eventObservers.values { observer.continuation.yield(failure) }
             consecutiveFailures += 1
             if consecutiveFailures >= options.maximumConsecutiveFailures {
                 let error = LocationError.noFix(after: outcome.attempts)
@@ -72,22 +74,35 @@ extension LocationManager {
             observer.continuation.yield(fix)
             updateObservers[id] = observer
         }
+        for (id, var observer) in eventObservers where observer.filter.admit(fix.location) {
+            observer.continuation.yield(.fix(fix))
+            eventObservers[id] = observer
+        }
     }
 
     /// Reads the cell and Wi-Fi (reusing what this epoch's run already read), estimates, and
-    /// delivers when the detector calls the change significant.
+    /// delivers when the detector calls the change significant. The radio-quiet path: while
+    /// the serving cell is the one of the last significant-change epoch, Wi-Fi comes from the
+    /// scan cache, never from a triggered scan.
     private func deliverSignificantChange(reusing sample: inout RadioSample) async {
         var attempts: [SourceAttempt] = []
         for source in [PositioningSource.cell, .wifi] {
             let alreadyRead = source == .cell ? !sample.cells.isEmpty : !sample.wifi.isEmpty
             if alreadyRead { continue }
-            switch await radios.read(source, budget: options.sourceBudget) {
+            let servingCell = sample.cells.first?.identity
+            let isQuiet = source == .wifi && servingCell != nil && servingCell == lastSignificantServingCell
+            let reading =
+                isQuiet
+                ? await radios.readCachedWiFi(budget: options.sourceBudget)
+                : await radios.read(source, budget: options.sourceBudget)
+            switch reading {
             case .cells(let cells): sample.cells = cells
             case .accessPoints(let accessPoints): sample.wifi = accessPoints
             case .failed(let outcome, let reason): attempts.append(SourceAttempt(source: source, outcome: outcome, reason: reason))
             case .gnss: break
             }
         }
+        if let servingCell = sample.cells.first?.identity { lastSignificantServingCell = servingCell }
         guard let resolver, !(sample.cells.isEmpty && sample.wifi.isEmpty),
             case .success(let (estimate, input)?) = await FallbackPolicy.estimate(sample.geolocateRequest, at: sample.time, with: resolver)
         else { return }

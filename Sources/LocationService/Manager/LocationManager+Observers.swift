@@ -128,7 +128,7 @@ extension LocationManager {
 
     /// How many observers keep the sources running.
     public var activeObserverCount: Int {
-        updateObservers.count + significantObservers.count + regionObservers.count
+        updateObservers.count + significantObservers.count + regionObservers.count + eventObservers.count
     }
 
     func makeObserverID() -> UInt64 {
@@ -141,6 +141,7 @@ extension LocationManager {
         significantObservers[id] = nil
         regionObservers[id] = nil
         sampleObservers[id] = nil
+        eventObservers[id] = nil
         if activeObserverCount == 0, let running = loop {
             running.cancel()
             loop = nil
@@ -165,6 +166,8 @@ extension LocationManager {
         for observer in significantObservers.values { observer.continuation.finish(throwing: error) }
         for continuation in regionObservers.values { continuation.finish(throwing: error) }
         for continuation in sampleObservers.values { continuation.finish() }
+        for observer in eventObservers.values { observer.continuation.finish() }
+        eventObservers = [:]
         updateObservers = [:]
         significantObservers = [:]
         regionObservers = [:]

@@ -56,6 +56,7 @@ public actor LocationManager {
     var significantObservers: [UInt64: Observer<LocationFix>] = [:]
     var regionObservers: [UInt64: AsyncThrowingStream<RegionEvent, any Error>.Continuation] = [:]
     var sampleObservers: [UInt64: AsyncStream<RadioSample>.Continuation] = [:]
+    var eventObservers: [UInt64: EventObserver] = [:]
     var nextObserverID: UInt64 = 0
     var loop: Task<Void, Never>?
     /// The latest loop task, perhaps still winding down; a new loop waits for it.
@@ -65,6 +66,8 @@ public actor LocationManager {
     var motion = MotionTracker()
     var regionMonitor: RegionMonitor
     var significantChanges = SignificantChangeDetector()
+    /// The serving cell at the last significant-change epoch: while it stays, Wi-Fi is not scanned.
+    var lastSignificantServingCell: CellIdentity?
     var remembered: Location?
     /// The timestamp of the position last written to the store.
     var savedAt: Date?
@@ -72,6 +75,12 @@ public actor LocationManager {
     /// An update observer: its stream and its own distance filter.
     struct Observer<Element: Sendable>: Sendable {
         var continuation: AsyncThrowingStream<Element, any Error>.Continuation
+        var filter: DistanceFilter
+    }
+
+    /// An update-event observer: its stream and its own distance filter.
+    struct EventObserver: Sendable {
+        var continuation: AsyncStream<UpdateEvent>.Continuation
         var filter: DistanceFilter
     }
 

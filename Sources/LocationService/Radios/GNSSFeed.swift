@@ -62,20 +62,22 @@ actor GNSSFeed {
         return feed
     }
 
-    /// A feed reading the NMEA device or file at `path`.
-    static func nmea(_ path: String) async -> GNSSFeed {
-        let feed = GNSSFeed(name: path)
-        if let fixes = await DedicatedThread.run("read NMEA file", { Self.recordedFixes(at: path) }) {
+    /// A feed reading the NMEA device, file or network input `input`.
+    static func nmea(_ input: NMEAInput) async -> GNSSFeed {
+        let feed = GNSSFeed(name: input.description)
+        if case .device(let path) = input,
+            let fixes = await DedicatedThread.run("read NMEA file", { Self.recordedFixes(at: path) })
+        {
             await feed.play(fixes)
             return feed
         }
-        let session = NMEAReader(path: path).openSession()
+        let session = NMEAReader(input: input).openSession()
         await feed.attach(session) { event in
             switch event {
             case .fix(let location): .fix(location)
             case .failed(let error): .ended(error)
             case .finished(let statistics):
-                .ended(.unavailable(reason: "the NMEA input \(path) ended (\(statistics))", remedy: "check that the receiver is still connected"))
+                .ended(.unavailable(reason: "the NMEA input \(input) ended (\(statistics))", remedy: "check that the receiver is still connected"))
             case .silent: nil
             }
         }

@@ -4,7 +4,7 @@ import GNSS
 import PositioningCore
 import WiFiScanner
 
-/// This machine's radios: GPS through gpsd (or an NMEA device), the serving cell through
+/// This machine's radios: GPS through gpsd (or an NMEA device or network feed), the serving cell through
 /// ModemManager, Wi-Fi through nl80211.
 ///
 /// While observers want continuous updates (between `start()` and `stop()`), the GPS stays
@@ -21,8 +21,8 @@ import WiFiScanner
 public actor LiveRadios: Radios {
     /// Where gpsd listens.
     public let gpsd: GPSDEndpoint
-    /// An NMEA device or file to read instead of gpsd.
-    public let nmeaDevice: String?
+    /// An NMEA device, file, TCP server or UDP port to read instead of gpsd.
+    public let nmea: NMEAInput?
     /// The ModemManager client.
     public let modem: ModemManagerSource
     /// Seconds between epochs of continuous updates.
@@ -34,11 +34,11 @@ public actor LiveRadios: Radios {
 
     /// Creates the radios; nothing is opened until a read.
     public init(
-        gpsd: GPSDEndpoint = .standard, nmeaDevice: String? = nil, modem: ModemManagerSource = ModemManagerSource(),
+        gpsd: GPSDEndpoint = .standard, nmea: NMEAInput? = nil, modem: ModemManagerSource = ModemManagerSource(),
         interval: Double = 5, clock: any LocationClock = SystemLocationClock()
     ) {
         self.gpsd = gpsd
-        self.nmeaDevice = nmeaDevice
+        self.nmea = nmea
         self.modem = modem
         self.interval = interval
         self.clock = clock
@@ -62,7 +62,7 @@ public actor LiveRadios: Radios {
     public func start() async {
         guard !isStarted else { return }
         isStarted = true
-        let feed = if let nmeaDevice { await GNSSFeed.nmea(nmeaDevice) } else { await GNSSFeed.gpsd(gpsd) }
+        let feed = if let nmea { await GNSSFeed.nmea(nmea) } else { await GNSSFeed.gpsd(gpsd) }
         // stop() may have run while the feed opened.
         if isStarted, gnssFeed == nil { gnssFeed = feed } else { await feed.close() }
     }
@@ -84,8 +84,8 @@ public actor LiveRadios: Radios {
             if let gnssFeed, let result = await gnssFeed.nextFix(within: budget) {
                 return .gnss(try result.get())
             }
-            if let nmeaDevice {
-                return .gnss(try await NMEAReader(path: nmeaDevice).firstFix(timeout: budget))
+            if let nmea {
+                return .gnss(try await NMEAReader(input: nmea).firstFix(timeout: budget))
             }
             return .gnss(try await GPSDClient(endpoint: gpsd).firstFix(timeout: budget))
         } catch {
@@ -109,9 +109,14 @@ public actor LiveRadios: Radios {
         }
     }
 
-    private func readWiFi(budget: Duration) async -> RadioReading {
+    /// The kernel's scan cache only: no trigger, no `CAP_NET_ADMIN` needed.
+    public func readCachedWiFi(budget: Duration) async -> RadioReading {
+        await readWiFi(budget: budget, mode: .cached)
+    }
+
+    private func readWiFi(budget: Duration, mode: ScanMode = .fresh) async -> RadioReading {
         do {
-            let scan = try await WiFiScanner().scan(interface: nil, mode: .fresh, timeout: budget)
+            let scan = try await WiFiScanner().scan(interface: nil, mode: mode, timeout: budget)
             return .accessPoints(scan.observations)
         } catch {
             switch error.exitCode {

@@ -30,6 +30,9 @@ public protocol Radios: Sendable {
     func start() async
     /// Reads `source` once, within `budget`.
     func read(_ source: PositioningSource, budget: Duration) async -> RadioReading
+    /// Reads the Wi-Fi without triggering a scan — what the kernel's scan cache already holds
+    /// — for the radio-quiet significant-change path.
+    func readCachedWiFi(budget: Duration) async -> RadioReading
     /// Powers the sources down: no observer needs them any more.
     func stop() async
 }
@@ -37,6 +40,11 @@ public protocol Radios: Sendable {
 extension Radios {
     /// Nothing to power up by default.
     public func start() async {}
+
+    /// By default the same as a Wi-Fi read (a replayed scan is what it is).
+    public func readCachedWiFi(budget: Duration) async -> RadioReading {
+        await read(.wifi, budget: budget)
+    }
 }
 
 /// Turns what radios heard into a position: the radio-map lookup and estimator.

@@ -47,6 +47,8 @@ public actor ReplayRadios: Radios {
     public private(set) var isRunning = false
     /// How often each source has been read.
     public private(set) var readCounts: [PositioningSource: Int] = [:]
+    /// How many of the Wi-Fi reads asked for the scan cache only (no triggered scan).
+    public private(set) var cachedWiFiReadCount = 0
     private var stopWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates radios that play `samples` (in time order) on `clock`.
@@ -134,6 +136,12 @@ public actor ReplayRadios: Radios {
             }
             return .accessPoints(sample.wifi)
         }
+    }
+
+    /// A replayed scan, counted as a cache-only read.
+    public func readCachedWiFi(budget: Duration) async -> RadioReading {
+        cachedWiFiReadCount += 1
+        return await read(.wifi, budget: budget)
     }
 
     public func stop() async {

@@ -120,7 +120,11 @@ public enum EmitterAggregator {
         let latest = valid.filter { $0.ssid != nil }.max { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
         // Whole metres: a radius is not known to a metre, and SQLite stores an
         // integral REAL in 1–2 bytes instead of 8 (a tenth of an access point's row).
-        let radius = max(robustSpread(distances), policy.radiusFloor).rounded()
+        var radius = max(robustSpread(distances), policy.radiusFloor)
+        // Known only from positions too coarse to trust (a place's centroid pinned by `learn
+        // --at`): the emitter is placed no better than the best of them.
+        if precise.isEmpty, let best = valid.compactMap(\.positionAccuracy).min() { radius = max(radius, best) }
+        radius = radius.rounded()
         return Summary(
             places: places, centre: centre, radius: radius,
             sampleCount: sightings.reduce(0) { $0 + $1.count },

@@ -37,6 +37,8 @@ struct ImportStatements {
                     radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
                     last_seen = excluded.last_seen, status = excluded.status, source = 'opencellid',
                     import_id = excluded.import_id
+                WHERE cells.source <> 'opencellid' OR cells.last_seen IS NULL OR excluded.last_seen IS NULL
+                    OR excluded.last_seen >= cells.last_seen
                 """)
     }
 }

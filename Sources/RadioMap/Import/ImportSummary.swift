@@ -15,6 +15,8 @@ public struct ImportSummary: Sendable {
     public var rowsRead: Int
     /// Rows stored.
     public var rowsImported: Int
+    /// Good rows the import's filter (`--mcc`, `--within`) left out.
+    public var rowsFilteredOut: Int
     /// Rows rejected, by reason, in order of first appearance.
     public var rejections: [RejectionCount]
     /// Access-point rows set aside as the phone's scan cache logged again (`CachedRepeats`): read
@@ -32,15 +34,19 @@ public struct ImportSummary: Sendable {
     public var cellsNew: Int
     /// Cells already in the map whose entry was recomputed or replaced.
     public var cellsUpdated: Int
+    /// Published cells (OpenCellID/MLS rows) left as the map had them: its copy is newer by the
+    /// `updated` column, so an older export or daily diff imported later changes nothing.
+    public var cellsStale: Int
     /// Wall-clock time the import took.
     public var duration: Duration
 
     /// Creates a summary.
     public init(
         path: String, format: SurveyFormat, contentHash: String, alreadyImported: Bool, rowsRead: Int = 0,
-        rowsImported: Int = 0, rejections: [RejectionCount] = [], cachedRepeats: RejectionCount? = nil,
+        rowsImported: Int = 0, rowsFilteredOut: Int = 0, rejections: [RejectionCount] = [], cachedRepeats: RejectionCount? = nil,
         repeatNearMisses: Int = 0, accessPointsNew: Int = 0,
-        accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, duration: Duration = .zero
+        accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, cellsStale: Int = 0,
+        duration: Duration = .zero
     ) {
         self.path = path
         self.format = format
@@ -48,6 +54,7 @@ public struct ImportSummary: Sendable {
         self.alreadyImported = alreadyImported
         self.rowsRead = rowsRead
         self.rowsImported = rowsImported
+        self.rowsFilteredOut = rowsFilteredOut
         self.rejections = rejections
         self.cachedRepeats = cachedRepeats
         self.repeatNearMisses = repeatNearMisses
@@ -55,6 +62,7 @@ public struct ImportSummary: Sendable {
         self.accessPointsUpdated = accessPointsUpdated
         self.cellsNew = cellsNew
         self.cellsUpdated = cellsUpdated
+        self.cellsStale = cellsStale
         self.duration = duration
     }
 

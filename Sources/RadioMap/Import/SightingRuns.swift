@@ -26,6 +26,8 @@ final class SightingRuns {
     private var end: Int64 = 0
     private var encoded: [UInt8] = []
 
+    /// Where the scratch file is (the map's directory).
+    private let directory: String
     /// Sightings spilled so far.
     private(set) var rowCount = 0
 
@@ -33,7 +35,8 @@ final class SightingRuns {
     init(directory: String) throws(ImportError) {
         var template = Array((directory as NSString).appendingPathComponent(".whereabouts-import-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure("cannot create it in \(directory)") }
+        guard descriptor >= 0 else { throw Self.failure("cannot create it in \(directory)", in: directory) }
+        self.directory = directory
         // mkstemp creates it 0600; unlinked, it lives only as long as this descriptor.
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -90,12 +93,16 @@ final class SightingRuns {
         do throws(Errno) {
             try FileDescriptor(rawValue: descriptor).writeAll(toAbsoluteOffset: offset, bytes)
         } catch {
-            throw Self.failure("cannot write it", error)
+            throw Self.failure("cannot write it", error, in: directory)
         }
     }
 
-    fileprivate static func failure(_ what: String, _ error: Errno = .current) -> ImportError {
-        .scratchFile(reason: "\(what): \(error)")
+    fileprivate static func failure(_ what: String, _ error: Errno = .current, in scratchDirectory: String? = nil) -> ImportError {
+        // The scratch file lives beside the map, on the same disk: a full disk says so.
+        if error.rawValue == ENOSPC || error.rawValue == EDQUOT, let directory = scratchDirectory {
+            return .database(.diskFull(path: directory, disk: FileSystemLocation.mountPoint(of: directory)))
+        }
+        return .scratchFile(reason: "\(what): \(error)")
     }
 }
 

@@ -9,7 +9,7 @@ final class SurveyImporter {
     let path: String
     let options: ImportOptions
     let progress: ((ImportProgress) -> Void)?
-    private let input: SurveyInput
+    let input: SurveyInput
     private var file: FileChunkReader { input.file }
     /// The per-row statements, prepared once per import (a cache lookup would hash the SQL per row).
     let statements: ImportStatements
@@ -17,8 +17,10 @@ final class SurveyImporter {
 
     private var reader = CSVRecordReader()
     private let hash = SHA256()
-    private var rowsRead = 0
+    private(set) var rowsRead = 0
     private var rowsImported = 0
+    /// Good rows the import's filter (`--mcc`, `--within`) left out.
+    private var rowsFilteredOut = 0
     /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
     private var rowsAreItems = false
     private var tally = RejectionTally()
@@ -42,6 +44,9 @@ final class SurveyImporter {
     /// published rows were written since (see `countPublishedCells`).
     var publishedCellsBefore: Int?
     var publishedCellRows = 0
+    /// Rows the `cells` table took (inserted or replaced), and those it turned down as older.
+    var publishedCellChanges = 0
+    var publishedCellsStale = 0
 
     /// Files are scanned this far for a header before they are declared not a survey.
     private static let headerSearchLimit = 1 << 16
@@ -78,17 +83,25 @@ final class SurveyImporter {
                                  alreadyImported: true, duration: started.duration(to: .now))
         }
         let format: SurveyFormat
-        var parse: ((CSVRecord) throws(SurveyRowError) -> SurveyRow)?
+        let stream: () throws -> Void
+        // A compressed database is unpacked into a scratch copy while the file is staged.
+        defer { removeDatabaseCopy() }
         if try stageStart() {
             format = .geosubmit
             if let expected = options.format, expected != format {
                 throw ImportError.notASurvey(path: path, reason: "content is geosubmit, not \(expected.rawValue)")
             }
+            stream = streamItems
+        } else if let database = try openDatabase() {
+            format = database.format
+            stream = { try self.streamDatabase(database) }
         } else {
-            (format, parse) = try detectFormat()
+            let (detected, parse) = try detectFormat()
+            format = detected
+            stream = { try self.streamRows(parse) }
         }
         do {
-            try record(format: format, parse: parse)
+            try record(format: format, stream: stream)
         } catch let duplicate as DuplicateContent {
             // Imported before in another wrapping, or by another process while this one waited
             // for the write lock or ran beside it: this one was rolled back, the file is imported once.
@@ -98,11 +111,11 @@ final class SurveyImporter {
         let counts = aggregation.counts
         return ImportSummary(
             path: path, format: format, contentHash: contentHash, alreadyImported: false, rowsRead: rowsRead,
-            rowsImported: rowsKept, rejections: tally.rejections,
+            rowsImported: rowsKept, rowsFilteredOut: rowsFilteredOut, rejections: tally.rejections,
             cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
             repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, duration: started.duration(to: .now))
+            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now))
     }
 
     /// Reports the sorted sightings written after the file was read.
@@ -116,7 +129,7 @@ final class SurveyImporter {
     }
 
     /// Streams the rows and records the import, in one transaction.
-    private func record(format: SurveyFormat, parse: ((CSVRecord) throws(SurveyRowError) -> SurveyRow)?) throws {
+    private func record(format: SurveyFormat, stream: () throws -> Void) throws {
         try connection.inTransaction {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
@@ -124,7 +137,7 @@ final class SurveyImporter {
                 """).execute([.text((path as NSString).lastPathComponent), .integer(file.size), .text(format.rawValue),
                           .real(Date().timeIntervalSince1970)])
             importID = try connection.integer("SELECT last_insert_rowid()")
-            if let parse { try streamRows(parse) } else { try streamItems() }
+            try stream()
             try finishRows()
             try aggregation.run()
             // The same content may have come in another wrapping (a `.csv` after its `.csv.gz`):
@@ -186,6 +199,10 @@ final class SurveyImporter {
     /// Reads the first records, recognises the format and returns a row parser positioned after
     /// the header(s).
     private func detectFormat() throws -> (SurveyFormat, (CSVRecord) throws(SurveyRowError) -> SurveyRow) {
+        if readerPrefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw ImportError.notASurvey(
+                path: path, reason: "file is a ZIP archive: unpack it and import its files (NeoStumbler's export holds wifis.csv, cells.csv and beacons.csv)")
+        }
         if SurveyFormatDetector.looksBinary(readerPrefix) {
             throw ImportError.notASurvey(path: path, reason: "file is binary")
         }
@@ -205,50 +222,51 @@ final class SurveyImporter {
         do {
             format = try SurveyFormatDetector.detect(first: first, second: second)
         } catch {
-            throw ImportError.notASurvey(path: path, reason: error.reason)
+            // With `--format`, that format's reader judges the header itself.
+            guard let insisted = options.format else { throw ImportError.notASurvey(path: path, reason: error.reason) }
+            format = insisted
         }
-        if let expected = options.format, expected != format {
-            throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(expected.rawValue)")
-        }
+        // `--format` insists: its parser is used when it can read the header, whatever the
+        // detector's first choice (a microG Wi-Fi table is also an access-point list).
+        let chosen = options.format ?? format
         // Tab-separated GeoNames files take their own path (`RadioMap.importPlaces`).
-        guard format != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
+        guard chosen != .geonames else { throw ImportError.notASurvey(path: path, reason: "GeoNames files are not CSV surveys") }
+        guard chosen != .geosubmit else {
+            throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not geosubmit")
+        }
         do {
-            switch format {
-            case .wigle:
-                // The column header follows WiGLE's own first line, or is the first line.
-                let headerFirst = WigleRowParser.isHeader(first)
-                let parser = try WigleRowParser(header: headerFirst ? first : second!)
-                if headerFirst { pendingRecords = Array(records.dropFirst()) }
-                return (format, parser.parse)
-            case .opencellid:
-                let hasHeader = OpenCellIDRowParser.isHeader(first)
-                let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
-                pendingRecords = hasHeader ? Array(records.dropFirst()) : records
-                return (format, parser.parse)
-            case .fingerprints:
-                let parser = try FingerprintTableRowParser(header: first)
-                pendingRecords = Array(records.dropFirst())
-                return (format, parser.parse)
-            case .geosubmit:
-                preconditionFailure("geosubmit documents are recognised before the CSV reader")
-            case .aplist:
-                let parser = try AccessPointListRowParser(header: first)
-                pendingRecords = Array(records.dropFirst())
-                return (format, parser.parse)
-            case .geonames:
-                preconditionFailure("GeoNames files are refused above")
+            return (chosen, try rowParser(for: chosen, first: first, second: second, records: records))
+        } catch let error as SurveyRowError {
+            if chosen != format {
+                throw ImportError.notASurvey(path: path, reason: "content is \(format.rawValue), not \(chosen.rawValue)")
             }
-        } catch {
             throw ImportError.notASurvey(path: path, reason: error.detail)
         }
     }
 
+    /// Reads up to `rows` more records into `pendingRecords`, within the header search limit.
+    func readAhead(rows: Int) throws {
+        var read = 0
+        while read < rows {
+            if let record = reader.nextRecord() {
+                pendingRecords.append(record)
+                read += 1
+                continue
+            }
+            guard !reachedEnd, reader.bufferedByteCount < Self.headerSearchLimit, try readChunk() else { break }
+        }
+    }
+
     private var readerPrefix: ArraySlice<UInt8> = []
-    private var pendingRecords: [CSVRecord] = []
+    var pendingRecords: [CSVRecord] = []
     /// The first plain bytes, held until the content says which reader gets them.
     private var staged: [UInt8]? = []
     private var documentReader: GeosubmitReader?
-    private var reachedEnd = false
+    var reachedEnd = false
+    /// Where a database's plain bytes go after the first chunk (see `startDatabase`).
+    var databaseSink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
+    /// The database file the rows are read from, once the whole file is read.
+    var databaseCopy: (path: String, isScratch: Bool)?
 
     /// Reads the first chunk and hands it to the reader its content calls for; true when the
     /// content is a JSON document (its first byte past whitespace and a byte-order mark is `{`).
@@ -259,7 +277,9 @@ final class SurveyImporter {
         staged = nil
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         let isDocument = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
-        if isDocument {
+        if bytes.starts(with: SurveyDatabase.magic) {
+            try startDatabase(bytes, compressed: input.compression != Compression.none)
+        } else if isDocument {
             documentReader = GeosubmitReader()
             documentReader!.append(bytes)
             if reachedEnd { documentReader!.finish() }
@@ -272,11 +292,13 @@ final class SurveyImporter {
     }
 
     /// Reads the next chunk into the hash and the content's reader; false at the end of the file.
-    private func readChunk() throws -> Bool {
+    func readChunk() throws -> Bool {
         let more = try input.readChunk(raw: { _ in }, plain: { chunk in
             hash.update(chunk)
             if staged != nil {
                 staged!.append(contentsOf: chunk)
+            } else if let databaseSink {
+                try databaseSink(chunk)
             } else if documentReader != nil {
                 documentReader!.append(chunk)
             } else {
@@ -288,7 +310,7 @@ final class SurveyImporter {
             progress?(ImportProgress(bytesRead: file.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
         } else {
             reachedEnd = true
-            if staged == nil {
+            if staged == nil, databaseSink == nil {
                 if documentReader != nil { documentReader!.finish() } else { reader.finish() }
             }
         }
@@ -296,7 +318,7 @@ final class SurveyImporter {
     }
 
     /// Imports a geosubmit document item by item; an item is a "row" numbered from 1.
-    private func streamItems() throws {
+    func streamItems() throws {
         rowsAreItems = true
         while true {
             do {
@@ -312,7 +334,12 @@ final class SurveyImporter {
     private func handle(_ item: GeosubmitReader.Item) throws {
         rowsRead += 1
         do {
-            for row in try GeosubmitItemParser.rows(from: item.value) { try store(row, line: item.number) }
+            let rows = try GeosubmitItemParser.rows(from: item.value).filter { options.filter?.keeps($0) ?? true }
+            guard !rows.isEmpty else {
+                rowsFilteredOut += 1
+                return
+            }
+            for row in rows { try store(row, line: item.number) }
             rowsImported += 1
         } catch let error as SurveyRowError {
             if options.strict {
@@ -324,7 +351,7 @@ final class SurveyImporter {
 
     /// Stores the rows the format detection already read, then the rest, which a
     /// ``RowPipeline`` reads and parses on another thread meanwhile.
-    private func streamRows(_ parse: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
+    func streamRows(_ parse: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
         for record in pendingRecords where !record.isBlank {
             let row: Result<SurveyRow, SurveyRowError>
             do throws(SurveyRowError) {
@@ -353,10 +380,14 @@ final class SurveyImporter {
         }
     }
 
-    private func handle(_ row: Result<SurveyRow, SurveyRowError>, line: Int) throws {
+    func handle(_ row: Result<SurveyRow, SurveyRowError>, line: Int) throws {
         rowsRead += 1
         switch row {
         case .success(let row):
+            if let filter = options.filter, !filter.keeps(row) {
+                rowsFilteredOut += 1
+                return
+            }
             try store(row, line: line)
             rowsImported += 1
         case .failure(let error):

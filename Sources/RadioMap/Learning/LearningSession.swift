@@ -32,6 +32,7 @@ public final class LearningSession {
     private var pendingSamples = 0
     private var nextLine = 1
     private let name: String
+    private let format: String
 
     /// Starts a session on `radioMap` (opened `.readWrite`).
     /// - Parameters:
@@ -39,8 +40,10 @@ public final class LearningSession {
     ///   - policy: The gate's and aggregation's thresholds.
     ///   - batchSize: Accepted samples per transaction.
     ///   - keepObservationsDays: The `keep_observations_days` setting, if any.
+    ///   - pinned: Whether the sightings were pinned to a place by hand (`learn --here/--at`)
+    ///     rather than learned from a GPS: they count as surveyed ones, at once (format `pinned`).
     public init(radioMap: RadioMap, name: String? = nil, policy: LearningPolicy = .standard, batchSize: Int = 30,
-                keepObservationsDays: Int? = nil) {
+                keepObservationsDays: Int? = nil, pinned: Bool = false) {
         precondition(radioMap.mode == .readWrite, "learning needs a radio map opened .readWrite")
         precondition(batchSize > 0, "batches hold at least one sample")
         self.radioMap = radioMap
@@ -48,6 +51,7 @@ public final class LearningSession {
         self.keepObservationsDays = keepObservationsDays
         gate = LearningGate(policy: policy)
         self.name = name ?? "learning \(ISO8601DateFormatter().string(from: Date()))"
+        format = pinned ? RadioMap.pinnedFormat : RadioMap.learningFormat
     }
 
     /// Judges one sample and queues what may be recorded; writes a batch when one is full.
@@ -74,9 +78,13 @@ public final class LearningSession {
     /// Writes what is queued, in one transaction.
     public func flush() throws(RadioMapError) {
         guard !pending.isEmpty else { return }
+        // The batch updates the report as it writes; a batch rolled back (a full disk fails
+        // its COMMIT) stored nothing, and the report must not say otherwise.
+        let reportBefore = report
         do {
             try radioMap.connection.inTransaction { try writeBatch() }
         } catch {
+            report = reportBefore
             throw RadioMapError.converting(error, path: radioMap.path)
         }
         pending.removeAll()
@@ -99,7 +107,7 @@ public final class LearningSession {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
                 VALUES(?, 0, ?, ?, 0, 0, 0, ?)
-                """).execute([.text(name), .text("learned:\(UUID().uuidString)"), .text(RadioMap.learningFormat),
+                """).execute([.text(name), .text("\(format):\(UUID().uuidString)"), .text(format),
                               .real(Date().timeIntervalSince1970)])
             batchReport.importID = try connection.integer("SELECT last_insert_rowid()")
         }

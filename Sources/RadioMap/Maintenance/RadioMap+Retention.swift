@@ -17,6 +17,8 @@ public struct RetentionSummary: Hashable, Sendable {
 extension RadioMap {
     /// The `imports.format` of learning sessions.
     static let learningFormat = "learned"
+    /// The `imports.format` of scans pinned to a place by hand (`learn --here/--at`).
+    public static let pinnedFormat = "pinned"
 
     /// Drops raw sightings older than `days` days, keeping per emitter and import one summary
     /// (weighted centre, weight, count, spread, first/last time — see `ObservationSummary`), so

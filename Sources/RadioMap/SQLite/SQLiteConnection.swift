@@ -9,11 +9,23 @@ final class SQLiteConnection {
     private var busyWaiter: SQLiteBusyWaiter?
 
     /// Opens `path`; `readOnly` uses `SQLITE_OPEN_READONLY`, otherwise the file is created.
-    init(path: String, readOnly: Bool) throws(SQLiteError) {
+    /// `immutable` (read-only only) opens it as a URI with `immutable=1`: SQLite then neither locks
+    /// the file nor needs the write-ahead log's `-shm` index beside it, which a user who may not
+    /// write the map's directory cannot create (https://www.sqlite.org/uri.html#uriimmutable).
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
+        precondition(readOnly || !immutable, "an immutable database is read-only")
         var connection: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            name = "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+        }
+        let result = sqlite3_open_v2(name, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(connection)
@@ -69,6 +81,17 @@ final class SQLiteConnection {
         return (bytes, size)
     }
 
+    /// The whole database as the bytes of its file (the corresponding C function is
+    /// `sqlite3_serialize`): how a map built in memory is written out in one piece.
+    func serialized() throws(SQLiteError) -> [UInt8] {
+        var size: sqlite3_int64 = 0
+        guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+            throw SQLiteError(extendedCode: Int(SQLITE_NOMEM), message: "cannot serialize the database")
+        }
+        defer { sqlite3_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
+    }
+
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         let result = sqlite3_exec(handle, sql, nil, nil, nil)
@@ -120,7 +143,15 @@ final class SQLiteConnection {
         }
     }
 
+    /// Whether SQLite opened the file read-only although writing was asked for (it does so when
+    /// the file's permissions or its mount forbid writing; the corresponding C function is
+    /// `sqlite3_db_readonly`).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows inserted, updated or deleted since the connection opened (an upsert that did
+    /// nothing counts none). The corresponding C function is `sqlite3_total_changes64`.
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
     /// Whether a transaction is open (the corresponding C function is `sqlite3_get_autocommit`).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

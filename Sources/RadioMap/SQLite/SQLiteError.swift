@@ -30,6 +30,12 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isCannotOpen: Bool { code == Int(SQLITE_CANTOPEN) }
     /// Another connection holds the lock needed (`SQLITE_BUSY`).
     public var isBusy: Bool { code == Int(SQLITE_BUSY) }
+    /// The disk is full (`SQLITE_FULL`).
+    public var isFull: Bool { code == Int(SQLITE_FULL) }
+    /// The file may not be written (`SQLITE_READONLY`).
+    public var isReadOnly: Bool { code == Int(SQLITE_READONLY) }
+    /// The operating system failed a read or write (`SQLITE_IOERR`).
+    public var isInputOutput: Bool { code == Int(SQLITE_IOERR) }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"

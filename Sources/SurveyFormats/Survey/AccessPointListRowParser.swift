@@ -46,22 +46,17 @@ public struct AccessPointListRowParser: Sendable {
     public func parse(_ record: CSVRecord) throws(SurveyRowError) -> SurveyRow {
         try record.requireFields(minimumFieldCount)
         let key = record.fields[bssid]
-        guard let address = BSSID(key) else {
+        if BSSID(key) == nil {
             if Self.bssidNames.contains(key.lowercased()) {
                 throw SurveyRowError(reason: SurveyRowError.repeatedHeaderReason, column: "bssid",
                                      detail: "the header line appears again")
             }
-            throw SurveyRowError(reason: "invalid MAC", column: "bssid",
-                                 detail: "bssid \"\(key.prefix(30))\" is not a BSSID")
+            throw SurveyRowError(reason: "invalid MAC", column: "bssid", detail: "bssid \"\(key.prefix(30))\" is not a BSSID")
         }
         let position = try SurveyField.coordinate(
             latitude: record.fields[latitude], longitude: record.fields[longitude],
             latitudeColumn: "latitude", longitudeColumn: "longitude")
         let name = ssid.flatMap { record[$0] }.flatMap { $0.isEmpty ? nil : $0 }
-        if let name, name.utf8.contains(UInt8(ascii: "_")), WiFiObservation(bssid: address, ssid: name).isOptedOut {
-            throw SurveyRowError(reason: SurveyRowError.optedOutReason, column: "ssid",
-                                 detail: "network \"\(name)\" opted out of location databases")
-        }
-        return .accessPoint(address, SurveyObservation(position: position, ssid: name))
+        return try SurveyField.accessPoint(key, column: "bssid", observation: SurveyObservation(position: position, ssid: name))
     }
 }

@@ -2,7 +2,7 @@
 public struct CSVRecord: Hashable, Sendable {
     /// The 1-based physical line the record starts on (quoted newlines make records span lines).
     public var line: Int
-    /// The fields, unquoted, with doubled quotes collapsed; invalid UTF-8 is replaced with U+FFFD.
+    /// The fields, unquoted, with doubled quotes collapsed; a field that is not UTF-8 is read as Latin-1.
     public var fields: [String]
     /// Whether a quoted field never closed before the reader's length limit, so the record was
     /// cut at the next line end instead.

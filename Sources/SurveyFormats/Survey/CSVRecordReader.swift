@@ -5,7 +5,8 @@
 /// the unread part of its input, so memory stays bounded by the chunk size and the longest record.
 ///
 /// Handles quoted fields with commas, newlines and doubled quotes, CRLF and LF line ends, a
-/// UTF-8 byte-order mark, and invalid UTF-8 (kept, lossily, as U+FFFD).
+/// UTF-8 byte-order mark, and fields that are not UTF-8: those are read as Latin-1 (ISO 8859-1),
+/// which older Android apps (WiGLE 2.48) write SSIDs in, so `Caf\xE9` becomes "Café".
 ///
 /// ```swift
 /// var reader = CSVRecordReader()
@@ -82,6 +83,17 @@ public struct CSVRecordReader: Sendable {
     private static let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), lineFeed = UInt8(ascii: "\n"),
         carriageReturn = UInt8(ascii: "\r")
 
+    /// A field's text: UTF-8 when the bytes are UTF-8, else Latin-1, where every byte is the
+    /// code point of the same value (a Latin-1 text with accents is almost never valid UTF-8).
+    static func decodeField(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if !bytes.contains(where: { $0 >= 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var text = String.UnicodeScalarView()
+        for byte in bytes { text.append(Unicode.Scalar(byte)) }
+        return String(text)
+    }
+
     /// Scans one record starting at `start`; nil when the buffer ends before the record does.
     private static func scanRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinished: Bool, limit: Int,
@@ -96,12 +108,12 @@ public struct CSVRecordReader: Sendable {
         func endField(at end: Int, atLineEnd: Bool) {
             if wasQuoted {
                 if atLineEnd, scratch.last == carriageReturn { scratch.removeLast() }
-                fields.append(String(decoding: scratch, as: UTF8.self))
+                fields.append(scratch.withUnsafeBufferPointer(Self.decodeField))
                 scratch.removeAll(keepingCapacity: true)
             } else {
                 var end = end
                 if atLineEnd, end > fieldStart, bytes[end - 1] == carriageReturn { end -= 1 }
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<end]), as: UTF8.self))
+                fields.append(Self.decodeField(UnsafeBufferPointer(rebasing: bytes[fieldStart..<end])))
             }
             wasQuoted = false
         }

@@ -14,7 +14,9 @@ public enum SurveyFormatDetector {
     /// least `MAC`, `CurrentLatitude` and `CurrentLongitude` — or the first line is that header.
     /// OpenCellID/MLS: the header names `radio,mcc,net,area,cell` and `lon,lat` — or there is no
     /// header and the first line has the shape of an OpenCellID row (a radio name, then four
-    /// integers, 13–14 fields). AP list: the header names a BSSID column and latitude/longitude.
+    /// integers, 13–14 fields). Local NLP Backend: the first line is `database v4`. NeoStumbler and
+    /// microG: their own column names. Observation log: a BSSID, a position and a signal column
+    /// (before the AP list, which has no signal). AP list: a BSSID column and latitude/longitude.
     /// - Throws: `Rejection` naming what was found instead.
     public static func detect(first: CSVRecord, second: CSVRecord?) throws(Rejection) -> SurveyFormat {
         let lead = first.fields.first ?? ""
@@ -29,11 +31,24 @@ public enum SurveyFormatDetector {
         if WigleRowParser.isHeader(first) {
             return .wigle
         }
+        if LocalNLPRowParser.isPreamble(first) {
+            return .lnb
+        }
+        if NeoStumblerRowParser.isHeader(first) {
+            return .neostumbler
+        }
+        if MicroGRowParser.isHeader(first) {
+            return .microg
+        }
         if OpenCellIDRowParser.isHeader(first) || OpenCellIDRowParser.looksLikeRow(first) {
             return .opencellid
         }
         if FingerprintTableRowParser.isHeader(first) {
             return .fingerprints
+        }
+        // A BSSID and a position with a signal column is a log of hearings, not a list.
+        if ScanLogRowParser.isHeader(first) {
+            return .scanlog
         }
         if AccessPointListRowParser.isHeader(first) {
             return .aplist

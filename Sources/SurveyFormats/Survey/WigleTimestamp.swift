@@ -2,13 +2,63 @@ import Foundation
 
 /// Parses WiGLE's `FirstSeen` column, including the forms spreadsheets re-save it in.
 ///
-/// WiGLE writes `YYYY-MM-DD HH:MM:SS` in the phone's local time with no zone; it is read as
-/// UTC (the radio map only compares times, it never shows them as local time). Spreadsheets
+/// WiGLE's format is `YYYY-MM-DD HH:MM:SS` in UTC; some app releases write the phone's local
+/// time instead, with no zone: given the zone (`--timezone`, or the one an unknown-time marker
+/// reveals, see `unknownTimeOffset`) it is converted, otherwise read as UTC. Spreadsheets
 /// re-save it as `DD/MM/YYYY HH:MM` or `M/D/YYYY HH:MM`: a component above 12 decides which;
 /// otherwise unpadded numbers (`11/9/2017`) mean US month-first and zero-padded ones
 /// (`09/11/2017`) day-first. A year of 1970 is WiGLE's "time unknown".
 public enum WigleTimestamp {
-    /// The moment `text` names, or nil when it is empty, unknown (1970) or unparseable.
+    /// The moment `text` names — written in `zone`, or in UTC when that is nil — or nil when it
+    /// is empty, unknown (1970) or unparseable.
+    public static func parse(_ text: String, in zone: TimeZone?) -> Date? {
+        guard let wallClock = parse(text) else { return nil }
+        guard let zone else { return wallClock }
+        // The zone's offset at that wall-clock time (an hour off only inside a DST change).
+        return wallClock.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: wallClock)))
+    }
+
+    /// The zone offset (seconds east of UTC) an unknown-time marker reveals, or nil when `text`
+    /// is not one. Apps without a time write Unix time 0 formatted in local time: `01-01-70 5:30`
+    /// in India (+05:30), `1969-12-31 19:00:00` in New York (−05:00), `1970-01-01 00:00:00` in UTC.
+    public static func unknownTimeOffset(_ text: String) -> Int? {
+        var numbers: [Int] = []
+        var current: Int?
+        for byte in text.utf8 {
+            if (48...57).contains(byte) {
+                current = (current ?? 0) * 10 + Int(byte - 48)
+                if current! > 9999 { return nil }
+            } else {
+                if let value = current { numbers.append(value) }
+                current = nil
+            }
+        }
+        if let current { numbers.append(current) }
+        guard numbers.count >= 5 else { return nil }
+        let (year, month, day): (Int, Int, Int)
+        if [1969, 1970, 69, 70].contains(numbers[0]) {
+            (year, month, day) = (numbers[0], numbers[1], numbers[2])
+        } else if [1969, 1970, 69, 70].contains(numbers[2]) {
+            // `01-01-70`, `12/31/69`, `31.12.69`: the year last; 1 Jan or 31 Dec either way round.
+            (year, month, day) = (numbers[2], min(numbers[0], numbers[1]), max(numbers[0], numbers[1]))
+        } else {
+            return nil
+        }
+        let fullYear = year < 100 ? 1900 + year : year
+        let seconds = numbers.count > 5 ? numbers[5] : 0
+        guard (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...59).contains(seconds) else { return nil }
+        let dayOffset: Int
+        switch (fullYear, month, day) {
+        case (1970, 1, 1): dayOffset = 0
+        case (1969, 12, 31): dayOffset = -1
+        default: return nil
+        }
+        let offset = dayOffset * 86_400 + numbers[3] * 3600 + numbers[4] * 60 + seconds
+        // Real zones lie between −12:00 and +14:00.
+        return (-12 * 3600...14 * 3600).contains(offset) ? offset : nil
+    }
+
+    /// The moment `text` names, read as UTC, or nil when it is empty, unknown (1970) or unparseable.
     public static func parse(_ text: String) -> Date? {
         // One pass over the bytes: this runs once per survey row, so no splitting into strings.
         var numbers = (0, 0, 0, 0, 0, 0)

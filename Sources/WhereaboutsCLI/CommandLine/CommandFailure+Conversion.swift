@@ -1,4 +1,5 @@
 import Evaluation
+import LocationService
 import PositioningCore
 import RadioMap
 
@@ -9,13 +10,18 @@ extension CommandFailure {
         switch error {
         case let failure as CommandFailure:
             self = failure
+        case let error as ConfigurationError:
+            switch error {
+            case .unreadable: self.init(.permissionDenied, error.description)
+            case .malformed: self.init(.disabled, error.description)
+            }
         case let error as RadioMapError:
             self.init(Self.exitCode(for: error), error.description)
         case let error as ImportError:
             switch error {
             case .database(let underlying): self.init(Self.exitCode(for: underlying), error.description)
             case .unreadable: self.init(.dataError, error.description)
-            case .scratchFile: self.init(.failure, error.description)
+            case .scratchFile: self.init(.inputOutput, error.description)
             default: self.init(.dataError, error.description)
             }
         case let error as EvaluationError:
@@ -36,7 +42,11 @@ extension CommandFailure {
     private static func exitCode(for error: RadioMapError) -> ExitCode {
         switch error {
         case .missing, .notARadioMap: .dataError
-        default: .failure
+        case .beingCreated: .temporaryFailure
+        case .diskFull, .inputOutput: .inputOutput
+        case .readOnly: .permissionDenied
+        case .cannotCreate: .cannotCreate
+        case .sqlite: .failure
         }
     }
 }

@@ -11,6 +11,12 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// A required source or service is unavailable (EX_UNAVAILABLE).
     case unavailable = 69
+    /// A file cannot be created (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// An input/output error, such as a full disk (EX_IOERR).
+    case inputOutput = 74
+    /// A temporary failure: try again (EX_TEMPFAIL), as for a map another process is creating.
+    case temporaryFailure = 75
     /// Permission denied (EX_NOPERM).
     case permissionDenied = 77
     /// Location services are disabled in the configuration (EX_CONFIG).

@@ -42,14 +42,19 @@ enum DatabaseExportCommand: WhereaboutsCommand {
         if let output = arguments.value("--output") {
             let file = try PrivateOutputFile(path: output)
             var buffer: [UInt8] = []
-            _ = try map.export(format: format) { piece in
-                buffer.append(contentsOf: piece.utf8)
-                if buffer.count >= 1 << 16 {
-                    try file.write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
+            do {
+                _ = try map.export(format: format) { piece in
+                    buffer.append(contentsOf: piece.utf8)
+                    if buffer.count >= 1 << 16 {
+                        try file.write(buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
                 }
+                try file.write(buffer)
+            } catch {
+                // The export reports a failed write as its own; the file's own says what happened.
+                throw file.failure ?? error
             }
-            try file.write(buffer)
         } else {
             var buffer = ""
             _ = try map.export(format: format) { piece in
@@ -69,13 +74,14 @@ enum DatabaseExportCommand: WhereaboutsCommand {
 final class PrivateOutputFile {
     let path: String
     private let descriptor: Int32
+    /// Why the last write failed, if one did.
+    private(set) var failure: CommandFailure?
 
     init(path: String) throws(CommandFailure) {
         self.path = path
         descriptor = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw CommandFailure(errno == EACCES ? .permissionDenied : .failure, "cannot write \(path): \(reason)")
+            throw CommandFailure(.cannotCreate, "cannot create \(path): \(FileSystemLocation.whyNotCreated(path, errno: errno))")
         }
         // An existing file keeps its old mode through O_CREAT: make it private too.
         fchmod(descriptor, 0o600)
@@ -85,7 +91,15 @@ final class PrivateOutputFile {
         do throws(Errno) {
             try FileDescriptor(rawValue: descriptor).writeAll(bytes)
         } catch {
-            throw CommandFailure(.failure, "cannot write \(path): \(error)")
+            // Half an export is no export: remove what was written.
+            unlink(path)
+            let full = error.rawValue == ENOSPC || error.rawValue == EDQUOT
+            let failure = CommandFailure(
+                .inputOutput,
+                full ? "the disk holding \(path) (\(FileSystemLocation.mountPoint(of: path))) is full; nothing was kept"
+                    : "cannot write \(path): \(error)")
+            self.failure = failure
+            throw failure
         }
     }
 

@@ -7,7 +7,7 @@ import SurveyFormats
 enum ImportCommand: WhereaboutsCommand {
     static let specification = CommandSpecification(
         name: "import",
-        abstract: "Import survey data (WiGLE CSV, OpenCellID/MLS CSV, AP lists, geosubmit JSON, UJIIndoorLoc fingerprints; plain, gzip or xz) and GeoNames places into the radio map.",
+        abstract: "Import survey data (WiGLE CSV and app database, ESP32/ESP8266 wardriver logs, Kismet logs, NeoStumbler, microG, Local NLP Backend, OpenCellID/MLS CSV, AP lists, geosubmit JSON, UJIIndoorLoc fingerprints; plain, gzip or xz) and GeoNames places into the radio map.",
         discussion: """
             Each file is imported in one transaction: all of it or nothing. A malformed row is \
             rejected with its line number and reason and the rest imports; with --strict the first \
@@ -19,14 +19,18 @@ enum ImportCommand: WhereaboutsCommand {
         arguments: [ArgumentSpecification(name: "FILE", help: "Survey files to import.", isVariadic: true)],
         options: [
             .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .value("--format", "FORMAT", help: "wigle, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
+            .value("--format", "FORMAT", help: "wigle, wigledb, kismet, scanlog, neostumbler, microg, lnb, opencellid, aplist, geosubmit, fingerprints or geonames (default: detected from the content; .gz/.xz are unpacked on the fly)."),
             .flag("--strict", help: "Stop at the first bad row; exit 65 and change nothing."),
+            .value("--mcc", "LIST", help: "Keep only cells of these mobile country codes (e.g. 262,232)."),
+            .value("--within", "LAT,LON,KM", help: "Keep only cells whose coverage reaches this circle, and sightings inside it."),
             .flag("--json", help: "Print the summary as JSON."),
             .flag("--quiet", help: "Print nothing but errors."),
             .flag("--no-calibrate", help: "Do not recalibrate a calibrated map after importing."),
+            .value("--timezone", "ZONE", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC."),
         ],
         examples: [
             "whereabouts import survey.wigle.csv",
+            "whereabouts import wiglewifi.sqlite Kismet-20230801-10-00-00-1.kismet",
             "whereabouts import --format opencellid --db map.sqlite cells.csv",
         ])
 
@@ -39,13 +43,27 @@ enum ImportCommand: WhereaboutsCommand {
             }
             format = parsed
         }
+        let filter: ImportFilter
+        do {
+            filter = try ImportFilter(mccs: arguments.value("--mcc"), within: arguments.value("--within"))
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
         // SQLite has one writer at a time: a second import waits for the first, and says so.
         radioMap.waitWhenBusy { context.errors.line("database busy, waiting for another import…") }
-        let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
+        var timeZone: TimeZone?
+        if let name = arguments.value("--timezone") {
+            guard let zone = WigleClock.timeZone(named: name) else {
+                throw CommandFailure.usage("unknown time zone '\(name)' (expected e.g. Europe/Amsterdam, UTC or +05:30)")
+            }
+            timeZone = zone
+        }
+        let options = ImportOptions(
+            format: format, strict: arguments.flag("--strict"), timeZone: timeZone, filter: filter)
         let quiet = arguments.flag("--quiet")
         let json = arguments.flag("--json")
 

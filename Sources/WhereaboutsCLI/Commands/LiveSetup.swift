@@ -4,11 +4,11 @@ import LocationService
 import PositioningCore
 
 /// The options `locate` (live) and `watch` share — sources, desired accuracy, per-source
-/// budget, gpsd or NMEA device, radio map — turned into a `LocationManager`.
+/// budget, gpsd or NMEA input, radio map — turned into a `LocationManager`.
 struct LiveSetup {
     var options = LocationManager.Options()
     var gpsd = GPSDEndpoint.standard
-    var nmeaDevice: String?
+    var nmea: NMEAInput?
     var radioMapPath: String
     var dataDirectory: String
 
@@ -32,14 +32,30 @@ struct LiveSetup {
             guard let parsed = GPSDEndpoint(parsing: text) else { throw .usage("--gpsd expects HOST:PORT, got '\(text)'") }
             gpsd = parsed
         }
-        nmeaDevice = arguments.value("--nmea-device") ?? configuration.nmeaDevice
+        nmea = try Self.nmeaInput(arguments, configuration: configuration)
         radioMapPath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
         dataDirectory = paths.dataDirectory
     }
 
     /// This machine's radios, an epoch every `interval` seconds.
     func liveRadios(interval: Double = 5) -> LiveRadios {
-        LiveRadios(gpsd: gpsd, nmeaDevice: nmeaDevice, interval: interval)
+        LiveRadios(gpsd: gpsd, nmea: nmea, interval: interval)
+    }
+
+    /// The NMEA input `--nmea URL` or `--nmea-device PATH` names (not both), else the config's
+    /// `nmea_device` (a path, or a `tcp://`/`udp://` URL); nil for gpsd.
+    static func nmeaInput(_ arguments: ParsedArguments, configuration: Configuration) throws(CommandFailure) -> NMEAInput? {
+        let url = arguments.value("--nmea")
+        let path = arguments.value("--nmea-device")
+        if url != nil && path != nil { throw .usage("--nmea and --nmea-device cannot be combined") }
+        if let url {
+            guard let input = NMEAInput(parsing: url) else {
+                throw .usage("--nmea expects tcp://HOST:PORT or udp://[ADDRESS]:PORT, got '\(url)'")
+            }
+            return input
+        }
+        if let path { return .device(path: path) }
+        return configuration.nmeaInput
     }
 
     /// A manager over `radios`, resolving against the radio map, persisting in the data directory.

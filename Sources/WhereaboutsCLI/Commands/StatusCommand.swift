@@ -4,6 +4,7 @@ import GNSS
 import JSONCodec
 import PositioningCore
 import RadioMap
+import SystemSupport
 import WiFiScanner
 
 /// `whereabouts status`: Core Location's availability checks, for each source and the radio map.
@@ -15,6 +16,7 @@ enum StatusCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to describe (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to check (default: the config's gpsd, else 127.0.0.1:2947)."),
             .value("--nmea-device", "PATH", help: "Check an NMEA serial device or file instead of gpsd."),
+            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "Check an NMEA TCP server or UDP port instead of gpsd (waits up to 3 s for a sentence)."),
             .flag("--json", help: "Print the status as JSON."),
         ])
 
@@ -30,8 +32,8 @@ enum StatusCommand: WhereaboutsCommand {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         let gpsdText = arguments.value("--gpsd") ?? configuration.gpsd
-        let nmeaDevice = arguments.value("--nmea-device") ?? configuration.nmeaDevice
-        async let gps = gpsStatus(gpsd: gpsdText, nmeaDevice: nmeaDevice)
+        let nmea = try LiveSetup.nmeaInput(arguments, configuration: configuration)
+        async let gps = gpsStatus(gpsd: gpsdText, nmea: nmea)
         async let cell = cellStatus()
         async let wifi = wifiStatus()
         let sources = try await [gps, cell, wifi]
@@ -83,10 +85,11 @@ enum StatusCommand: WhereaboutsCommand {
         return configuration.enabled ? .success : .disabled
     }
 
-    private static func gpsStatus(gpsd: String?, nmeaDevice: String?) async throws -> SourceStatus {
+    private static func gpsStatus(gpsd: String?, nmea: NMEAInput?) async throws -> SourceStatus {
         let availability: GNSSAvailability
-        if let nmeaDevice {
-            availability = NMEAReader(path: nmeaDevice).availability()
+        if let nmea {
+            // A network input is probed: connected or bound, then a sentence waited for.
+            availability = await DedicatedThread.run("nmea probe") { NMEAReader(input: nmea).availability() }
         } else {
             var endpoint = GPSDEndpoint.standard
             if let gpsd {

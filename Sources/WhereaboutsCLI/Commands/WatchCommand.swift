@@ -25,7 +25,7 @@ enum WatchCommand: WhereaboutsCommand {
             --record, simulate's walk.trace.jsonl) instead of the live radios, at its recorded \
             pace times --speed. With live radios the GPS stays open between epochs (one gpsd \
             session, reconnected when gpsd comes back, or one continuous read of \
-            --nmea-device) and each epoch takes its latest fix. --nmea-out prints fixes as \
+            --nmea-device or --nmea) and each epoch takes its latest fix. --nmea-out prints fixes as \
             NMEA GGA/RMC sentences for gpsd (region events then go to standard error). --learn \
             (or learn = true in the config) teaches the radio map from what the radios hear \
             whenever the GPS fix is good enough (≤ 20 m, fresh, not faster than a car), writing \
@@ -55,6 +55,7 @@ enum WatchCommand: WhereaboutsCommand {
             .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
             .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
             .value("--nmea-device", "PATH", help: "Read NMEA from a serial device instead of gpsd (a log file plays one fix per reading)."),
+            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "Read NMEA from a TCP server or UDP datagrams (a phone's GPS-forwarding app) instead of gpsd; UDP listens on loopback unless an address is given."),
             .value("--db", "PATH", help: "Radio map to resolve cells and Wi-Fi with."),
             .flag("--json", help: "Print JSON lines."),
         ],

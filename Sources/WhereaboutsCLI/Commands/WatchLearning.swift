@@ -68,6 +68,8 @@ struct WatchLearning: Sendable {
         let report = outcome.report
         context.errors.line(Self.summary(report))
         var failure = outcome.failure.map { "learning stopped: \($0.description)" }
+        // A write that failed says why in its exit code (74 for a full disk); others are 1.
+        var failureCode = outcome.failure.map { CommandFailure($0).exitCode } ?? .failure
         var recalibrated = false
         if failure == nil, recalibrates, report.observationsStored > 0 {
             do {
@@ -75,6 +77,7 @@ struct WatchLearning: Sendable {
                 recalibrated = try CalibrationReport.keepCalibrated(
                     radioMap, after: "this learning session", quiet: false, output: context.errors)
             } catch {
+                failureCode = .failure
                 failure = "recalibration after learning failed (the learned sightings are stored; "
                     + "run `whereabouts db calibrate`): \(error)"
             }
@@ -82,7 +85,7 @@ struct WatchLearning: Sendable {
         if json { context.output.line(Self.json(report, recalibrated: recalibrated, failure: failure)) }
         if let failure {
             context.errors.line("Error: \(failure)")
-            return status == .success ? .failure : status
+            return status == .success ? failureCode : status
         }
         return status
     }

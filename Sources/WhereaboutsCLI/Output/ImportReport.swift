@@ -11,7 +11,9 @@ enum ImportReport {
             return "\(name): already imported (sha256 \(summary.contentHash.prefix(12))…); nothing changed\n"
         }
         var text = "\(name) (\(summary.format.rawValue)): \(count(summary.rowsRead)) rows read, "
-            + "\(count(summary.rowsImported)) imported, \(count(summary.rowsRejected)) rejected "
+            + "\(count(summary.rowsImported)) imported, "
+            + (summary.rowsFilteredOut > 0 ? "\(count(summary.rowsFilteredOut)) left out by --mcc/--within, " : "")
+            + "\(count(summary.rowsRejected)) rejected "
             + "in \(String(format: "%.2f", summary.duration.seconds)) s\n"
         for rejection in summary.rejections {
             let lines = rejection.firstLines.map(String.init).joined(separator: ", ")
@@ -26,7 +28,8 @@ enum ImportReport {
         // Place lists and fingerprint tables add no emitters; saying "0 new" would only confuse.
         if summary.format != .geonames && summary.format != .fingerprints {
             text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
-                + "cells: \(count(summary.cellsNew)) new, \(count(summary.cellsUpdated)) updated\n"
+                + "cells: \(count(summary.cellsNew)) new, \(count(summary.cellsUpdated)) updated"
+                + (summary.cellsStale > 0 ? ", \(count(summary.cellsStale)) unchanged (the map's copy is newer)" : "") + "\n"
         }
         return text
     }
@@ -50,7 +53,8 @@ enum ImportReport {
                 ("rowsRead", summary.rowsRead), ("rowsImported", summary.rowsImported),
                 ("rowsRejected", summary.rowsRejected), ("accessPointsNew", summary.accessPointsNew),
                 ("accessPointsUpdated", summary.accessPointsUpdated), ("cellsNew", summary.cellsNew),
-                ("cellsUpdated", summary.cellsUpdated),
+                ("cellsUpdated", summary.cellsUpdated), ("rowsFilteredOut", summary.rowsFilteredOut),
+                ("cellsStale", summary.cellsStale),
             ] {
                 writer.writeKey(key)
                 writer.write(value)
