@@ -12,18 +12,23 @@ public struct ErrorStatistics: Hashable, Sendable {
     public var answered: Int
     /// Errors of the answered queries in metres, sorted ascending.
     public var sortedErrors: [Double]
-    /// Answered queries whose truth lay within the reported radius.
+    /// Answered queries whose truth lay within the reported (68 %) radius.
     public var insideRadius: Int
+    /// Answered queries whose truth lay within the reported 95 % radius.
+    public var insideRadius95: Int
 
     /// Statistics of `queries` queries whose answered ones had `errors` (metres) and of which
-    /// `insideRadius` held the truth within their radius.
-    /// - Precondition: `errors.count <= queries` and `insideRadius <= errors.count`.
-    public init(queries: Int, errors: [Double], insideRadius: Int) {
-        precondition(errors.count <= queries && insideRadius <= errors.count, "more answers than queries")
+    /// `insideRadius` held the truth within their 68 % radius and `insideRadius95` within their
+    /// 95 % one.
+    /// - Precondition: `errors.count <= queries` and both counts `<= errors.count`.
+    public init(queries: Int, errors: [Double], insideRadius: Int, insideRadius95: Int = 0) {
+        precondition(errors.count <= queries && insideRadius <= errors.count && insideRadius95 <= errors.count,
+                     "more answers than queries")
         self.queries = queries
         answered = errors.count
         sortedErrors = errors.sorted()
         self.insideRadius = insideRadius
+        self.insideRadius95 = insideRadius95
     }
 
     /// Share of queries answered, 0…1 (0 when there were none).
@@ -41,6 +46,12 @@ public struct ErrorStatistics: Hashable, Sendable {
     /// Wilson 95 % interval around `insideRadiusFraction` (nil when none answered).
     public var insideRadiusInterval: ClosedRange<Double>? {
         BinomialInterval.wilson(successes: insideRadius, trials: answered)
+    }
+    /// Share of answered queries with the truth inside the 95 % radius (nil when none answered).
+    public var insideRadius95Fraction: Double? { answered > 0 ? Double(insideRadius95) / Double(answered) : nil }
+    /// Wilson 95 % interval around `insideRadius95Fraction` (nil when none answered).
+    public var insideRadius95Interval: ClosedRange<Double>? {
+        BinomialInterval.wilson(successes: insideRadius95, trials: answered)
     }
 
     /// The `fraction` quantile (0…1) of the errors, interpolated linearly between order

@@ -14,13 +14,25 @@ public struct EvaluationOutcome: Hashable, Sendable {
     public var error: Double?
     /// The reported (68 %) radius in metres; nil when not answered.
     public var radius: Double?
+    /// The reported 95 % radius in metres; nil when not answered.
+    public var radius95: Double?
 
-    public init(estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?) {
+    public init(
+        estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?,
+        radius95: Double? = nil
+    ) {
         self.estimator = estimator
         self.source = source
         self.bin = bin
         self.error = error
         self.radius = radius
+        self.radius95 = radius95
+    }
+
+    /// Whether the truth lay inside the reported 95 % radius.
+    public var isInsideRadius95: Bool {
+        guard let error, let radius95 else { return false }
+        return error <= radius95
     }
 
     /// Whether the truth lay inside the reported radius.
@@ -85,25 +97,29 @@ public struct EvaluationReport: Sendable {
 
     static func statistics(_ outcomes: [EvaluationOutcome]) -> ErrorStatistics {
         ErrorStatistics(
-            queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius))
+            queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius),
+            insideRadius95: outcomes.count(where: \.isInsideRadius95))
     }
 
     /// A fixed-width table for people.
     public var table: String {
-        let header = ["estimator", "source", "bin", "n", "answered", "median", "p68", "p90", "p95", "inside radius (95 % CI)"]
+        let header = ["estimator", "source", "bin", "n", "answered", "median", "p68", "p90", "p95", "inside 68 % radius (95 % CI)",
+                      "inside 95 % radius (95 % CI)"]
         var rows = [header]
         for group in groups {
             let statistics = group.statistics
             func metres(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
-            var inside = "-"
-            if let fraction = statistics.insideRadiusFraction, let interval = statistics.insideRadiusInterval {
-                inside = String(
+            func inside(_ fraction: Double?, _ interval: ClosedRange<Double>?) -> String {
+                guard let fraction, let interval else { return "-" }
+                return String(
                     format: "%.1f %% (%.1f-%.1f)", 100 * fraction, 100 * interval.lowerBound, 100 * interval.upperBound)
             }
             rows.append([
                 group.estimator, group.source, group.bin, String(statistics.queries),
                 String(format: "%.1f %%", 100 * statistics.answeredFraction), metres(statistics.median),
-                metres(statistics.p68), metres(statistics.p90), metres(statistics.p95), inside,
+                metres(statistics.p68), metres(statistics.p90), metres(statistics.p95),
+                inside(statistics.insideRadiusFraction, statistics.insideRadiusInterval),
+                inside(statistics.insideRadius95Fraction, statistics.insideRadius95Interval),
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
@@ -142,6 +158,9 @@ public struct EvaluationReport: Sendable {
             writer.writeKey("insideRadius"); writer.write(statistics.insideRadius)
             writer.writeKey("insideRadiusFraction"); writer.write(statistics.insideRadiusFraction, decimals: 4)
             writer.writeKey("insideRadiusInterval"); writer.write(statistics.insideRadiusInterval, decimals: 4)
+            writer.writeKey("insideRadius95"); writer.write(statistics.insideRadius95)
+            writer.writeKey("insideRadius95Fraction"); writer.write(statistics.insideRadius95Fraction, decimals: 4)
+            writer.writeKey("insideRadius95Interval"); writer.write(statistics.insideRadius95Interval, decimals: 4)
             writer.endObject()
         }
         writer.endArray()

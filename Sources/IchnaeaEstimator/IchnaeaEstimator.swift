@@ -67,9 +67,11 @@ public struct IchnaeaEstimator: PositionEstimator {
             notes.append("ichnaea: chose a \(best.kind) result (score \(best.score)) among \(candidates.count) candidates")
         }
         let source: LocationSource = best.kind == .wifi ? .wifi : .cell
-        let location = Location(
+        var location = Location(
             coordinate: Coordinate(latitude: best.latitude, longitude: best.longitude),
             horizontalAccuracy: best.accuracy, timestamp: input.now, source: source)
+        // Ichnaea's accuracy is its own 95 % figure: the geolocate `accuracy` stays exactly it.
+        location.horizontalAccuracy95 = best.accuracy
         return PositionEstimate(location: location, method: .ichnaea, used: best.used, rejected: rejected, notes: notes)
     }
 

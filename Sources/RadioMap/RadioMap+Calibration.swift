@@ -26,8 +26,13 @@ extension RadioMap {
     public func calibrationFactors() throws(RadioMapError) -> [CalibrationFactor] {
         try reading {
             guard try self.connection.hasTable("calibration_factors") else { return [] }
-            let statement = try self.connection.makeStatement(
-                sql: "SELECT source, bin, factor, samples, pooled FROM calibration_factors ORDER BY source, bin")
+            // A map opened read-only may predate the 95 % column (migration v5).
+            let hasFactor95 = try self.connection.integer(
+                "SELECT count(*) FROM pragma_table_info('calibration_factors') WHERE name = 'factor95'") > 0
+            let statement = try self.connection.makeStatement(sql: """
+                SELECT source, bin, factor, samples, pooled, \(hasFactor95 ? "factor95" : "NULL")
+                FROM calibration_factors ORDER BY source, bin
+                """)
             var factors: [CalibrationFactor] = []
             while try statement.step() {
                 guard let source = statement.text(0).flatMap(RadiusCalibration.Source.init(rawValue:)),
@@ -35,9 +40,11 @@ extension RadioMap {
                 else { continue }
                 let factor = statement.double(2)
                 guard factor > 0, factor.isFinite else { continue }
+                let factor95 = statement.isNull(5) ? nil : statement.double(5)
                 factors.append(CalibrationFactor(
                     source: source, bin: bin, factor: factor, sampleCount: Int(statement.int64(3)),
-                    isPooled: statement.int64(4) != 0))
+                    isPooled: statement.int64(4) != 0,
+                    factor95: factor95.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }))
             }
             return factors
         }
@@ -86,14 +93,14 @@ extension RadioMap {
                 try writeSurveyFingerprints(surveyFingerprints)
                 try connection.execute("DELETE FROM calibration_factors")
                 let insert = try connection.makeStatement(sql: """
-                    INSERT INTO calibration_factors(source, bin, factor, samples, pooled, computed_at)
-                    VALUES(?, ?, ?, ?, ?, ?)
+                    INSERT INTO calibration_factors(source, bin, factor, samples, pooled, computed_at, factor95)
+                    VALUES(?, ?, ?, ?, ?, ?, ?)
                     """)
                 for entry in factors {
                     try insert.execute([
                         .text(entry.source.rawValue), .text(entry.bin.rawValue), .real(entry.factor),
                         .integer(Int64(entry.sampleCount)), .integer(entry.isPooled ? 1 : 0),
-                        .real(date.timeIntervalSince1970),
+                        .real(date.timeIntervalSince1970), entry.factor95.map { .real($0) } ?? .null,
                     ])
                 }
             }

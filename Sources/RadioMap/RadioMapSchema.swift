@@ -120,6 +120,9 @@ enum RadioMapSchema {
         // The survey's own scans kept as fingerprints by `db calibrate` where they locate better
         // than access points alone (RadioMap+SurveyFingerprints.swift); imported tables have 0.
         ("v4-survey-fingerprints", "ALTER TABLE fingerprints ADD COLUMN from_survey INTEGER NOT NULL DEFAULT 0;"),
+        // The 95 % radius factor beside the 68 % one; NULL in maps calibrated before (their 95 %
+        // radius is derived from the 68 % one, see RadiusCalibration.derived95Note).
+        ("v5-calibration-factor95", "ALTER TABLE calibration_factors ADD COLUMN factor95 REAL;"),
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

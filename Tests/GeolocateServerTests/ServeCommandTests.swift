@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import JSONCodec
 import RadioMap
 import SystemSupport
 import TestSupport
@@ -78,6 +79,33 @@ import Testing
         }
         #expect(answer == located.standardOutput.trimmingCharacters(in: .newlines))
         #expect(await server.terminate() == .exited(0))
+    }
+
+    @Test func accuracyIsThe95PercentCircleUnlessConfidence68AsksForAndroids() async throws {
+        let directory = TemporaryDirectory("serve-confidence")
+        let query = TestRadioMap.shared.queries[0]
+        func answer(_ arguments: [String]) async throws -> (accuracy: Double, accuracy68: Double) {
+            let server = try await RunningServe.start(
+                map: TestRadioMap.shared.path, log: directory.path("serve\(arguments.count).err"), arguments: arguments)
+            defer { server.killIfRunning() }
+            let client = try HTTPTestClient(port: server.port)
+            try client.post("/v1/geolocate", query)
+            let response = try #require(try client.readResponse())
+            #expect(response.status == 200)
+            let body = try JSONParser.parse(Array(response.body.utf8))
+            #expect(await server.terminate() == .exited(0))
+            return (try #require(body["accuracy"]?.doubleValue), try #require(body["accuracy68"]?.doubleValue))
+        }
+        let standard = try await answer([])
+        let android = try await answer(["--confidence", "68"])
+        // The geolocate API's promise by default: a circle wider than the 68 % one beside it.
+        #expect(standard.accuracy > 1.5 * standard.accuracy68, "\(standard)")
+        #expect(android.accuracy == android.accuracy68)
+        #expect(android.accuracy68 == standard.accuracy68)
+        let refused = try CommandRunner.whereabouts(
+            ["serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--confidence", "90"])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("--confidence expects 68 or 95"))
     }
 }
 

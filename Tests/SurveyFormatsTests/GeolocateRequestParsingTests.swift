@@ -115,8 +115,9 @@ import TestSupport
                 reason: "cellTowers[0]: missing radioType"),
         Skipped(body: #"{"cellTowers":[{"radioType":"6g","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":1}]}"#,
                 reason: #"cellTowers[0]: radioType "6g" is not gsm, wcdma, lte, nr or cdma"#),
-        Skipped(body: #"{"cellTowers":[{"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":70000}]}"#,
-                reason: "cellTowers[0]: cell id 70000 outside 0…65535 for gsm"),
+        Skipped(body: #"{"cellTowers":[{"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":300000000}]}"#,
+                // A gsm cell id past 16 bits is read as UMTS (as the importer does), up to its 28 bits.
+                reason: "cellTowers[0]: cell id 300000000 outside 0…268435455 for wcdma"),
         Skipped(body: #"{"cellTowers":[{"radioType":"lte","mobileCountryCode":0,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":1}]}"#,
                 reason: "cellTowers[0]: MCC 0 outside 1…999"),
         Skipped(body: #"{"cellTowers":[{"radioType":"lte","mobileCountryCode":262,"mobileNetworkCode":1,"cellId":1}]}"#,
@@ -133,7 +134,7 @@ import TestSupport
     @Test func keepsTheUsableEntriesBesideSkippedOnes() throws {
         let request = try parse(#"""
             {"wifiAccessPoints":[{"macAddress":"zz"},{"macAddress":"00:11:22:33:44:55","signalStrength":-70},{}],
-             "cellTowers":[{"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":99999},
+             "cellTowers":[{"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":300000000},
                            {"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":9}]}
             """#)
         #expect(request.wifiAccessPoints.map(\.bssid.description) == ["00:11:22:33:44:55"])
@@ -141,8 +142,16 @@ import TestSupport
         #expect(request.skippedEntries == [
             #"wifiAccessPoints[0]: macAddress "zz" is not a MAC address"#,
             "wifiAccessPoints[2]: missing macAddress",
-            "cellTowers[0]: cell id 99999 outside 0…65535 for gsm",
+            "cellTowers[0]: cell id 300000000 outside 0…268435455 for wcdma",
         ])
+    }
+
+    @Test func aGsmCellWithA28BitIdIsTheUMTSCellTheImporterStores() throws {
+        let request = try parse(#"""
+            {"cellTowers":[{"radioType":"gsm","mobileCountryCode":262,"mobileNetworkCode":1,"locationAreaCode":1,"cellId":99999}]}
+            """#)
+        #expect(request.cellTowers.map(\.identity.description) == ["wcdma/262/1/1/99999"])
+        #expect(request.skippedEntries.isEmpty)
     }
 
     static let refusedRequests: [(String, GeolocateParseError)] = [

@@ -26,7 +26,7 @@ import Testing
 
     @Test func rendersAnEstimateInIchnaeasShapeWithAdditions() throws {
         let response = GeolocateResponse(estimate: try Self.estimate())
-        #expect(response.jsonString == #"{"location":{"lat":52.5200066,"lng":13.404954},"accuracy":25.0,"source":"wifi","method":"centroid","emitters":{"used":[{"id":"aa:bb:cc:dd:ee:ff","weight":0.41},{"id":"00:11:22:33:44:55","weight":0.59}],"rejected":[{"id":"02:00:00:00:00:01","reason":"moved"},{"id":"lte/262/2/44803/20714553","reason":"outlier"}]},"notes":["Wi-Fi and cell agree"]}"#)
+        #expect(response.jsonString == #"{"location":{"lat":52.5200066,"lng":13.404954},"accuracy":40.6,"accuracy68":25.0,"source":"wifi","method":"centroid","emitters":{"used":[{"id":"aa:bb:cc:dd:ee:ff","weight":0.41},{"id":"00:11:22:33:44:55","weight":0.59}],"rejected":[{"id":"02:00:00:00:00:01","reason":"moved"},{"id":"lte/262/2/44803/20714553","reason":"outlier"}]},"notes":["Wi-Fi and cell agree"]}"#)
     }
 
     @Test func aFingerprintMatchSaysSoWithItsFloorAndBuilding() throws {
@@ -45,7 +45,17 @@ import Testing
         #expect(document["location"]?["lat"]?.doubleValue == 52.5200066)
         #expect(document["location"]?["lng"]?.doubleValue == 13.404954)
         #expect(document["location"]?.objectValue?.keys == ["lat", "lng"])
-        #expect(document["accuracy"]?.doubleValue == 25.0)
+        // `accuracy` is the 95 % circle the geolocate API promises (here derived from the 68 %
+        // one by the Rayleigh ratio 1.62, as no calibrated one was set); `accuracy68` beside it.
+        #expect(document["accuracy"]?.doubleValue == 40.6)
+        #expect(document["accuracy68"]?.doubleValue == 25.0)
+        var estimate = try Self.estimate()
+        estimate.location.horizontalAccuracy95 = 70
+        var response = GeolocateResponse(estimate: estimate)
+        #expect(try JSONParser.parse(response.jsonBytes)["accuracy"]?.doubleValue == 70)
+        response.accuracyConfidence = .percent68
+        let android = try JSONParser.parse(response.jsonBytes)
+        #expect(android["accuracy"]?.doubleValue == 25.0 && android["accuracy68"]?.doubleValue == 25.0)
     }
 
     @Test func addsExtrasOnlyWhenAskedOrValid() throws {
@@ -59,7 +69,7 @@ import Testing
         response.estimate.used = []
         response.estimate.rejected = []
         response.estimate.notes = []
-        #expect(response.jsonString == #"{"location":{"lat":52.5200066,"lng":13.404954},"accuracy":25.0,"altitude":34.3,"verticalAccuracy":3.0,"source":"wifi","method":"centroid","timestamp":"2025-11-29T12:50:49.500Z","cached":true,"emitters":{"used":[],"rejected":[]},"notes":[],"fallback":[{"source":"gps","outcome":"unavailable"},{"source":"wifi","outcome":"fix"}],"place":"Alexanderplatz"}"#)
+        #expect(response.jsonString == #"{"location":{"lat":52.5200066,"lng":13.404954},"accuracy":40.6,"accuracy68":25.0,"altitude":34.3,"verticalAccuracy":3.0,"source":"wifi","method":"centroid","timestamp":"2025-11-29T12:50:49.500Z","cached":true,"emitters":{"used":[],"rejected":[]},"notes":[],"fallback":[{"source":"gps","outcome":"unavailable"},{"source":"wifi","outcome":"fix"}],"place":"Alexanderplatz"}"#)
     }
 
     @Test(arguments: [-1.0, 0, Double.nan])
@@ -79,7 +89,7 @@ import Testing
         writer.writeLineBreak()
         let lines = writer.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
-        #expect(try JSONParser.parse(lines[0])["accuracy"] == 25.0)
+        #expect(try JSONParser.parse(lines[0])["accuracy68"] == 25.0)
         #expect(try JSONParser.parse(lines[1])["error"]?["code"] == 404)
         writer.removeAll()
         GeolocateErrorResponse.parseError().write(to: &writer)

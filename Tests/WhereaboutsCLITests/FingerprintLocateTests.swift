@@ -116,7 +116,7 @@ import TestSupport
         let before = try JSONParser.parse(await CLIRun(["locate", "--db", map, "--request", request]).output)
         #expect(before["method"]?.stringValue == "fingerprint")
         #expect(before["calibrated"]?.boolValue == false)
-        let rawRadius = try #require(before["accuracy"]?.doubleValue)
+        let rawRadius = try #require(before["accuracy68"]?.doubleValue)
 
         let calibrated = await CLIRun(["db", "calibrate", "--db", map, "--json"])
         #expect(calibrated.status == 0, "\(calibrated.errors)")
@@ -128,8 +128,8 @@ import TestSupport
         let after = try JSONParser.parse(await CLIRun(["locate", "--db", map, "--request", request]).output)
         #expect(after["method"]?.stringValue == "fingerprint")
         #expect(after["calibrated"]?.boolValue == true)
-        let radius = try #require(after["accuracy"]?.doubleValue)
-        // The stored factor scales the raw radius (both printed to a tenth of a metre).
+        let radius = try #require(after["accuracy68"]?.doubleValue)
+        // The stored (68 %) factor scales the raw radius (both printed to a tenth of a metre).
         #expect(abs(radius - fingerprintFactor * rawRadius) <= 0.1 + 0.05 * fingerprintFactor, "\(radius) vs \(fingerprintFactor) × \(rawRadius)")
     }
 }

@@ -123,4 +123,24 @@ import TestSupport
         #expect(run.status == 65)
         #expect(run.errors.hasPrefix("Error: "))
     }
+
+    @Test func aRequestLabellingAUMTSCellGsmIsAnsweredFromTheImportedWigleRow() async throws {
+        let temporary = TemporaryDirectory()
+        let map = temporary.path("map.sqlite")
+        let imported = await CLIRun(["import", "--db", map, TestPaths.fixture("radiomap/wigle_app248_local_time.csv").path])
+        #expect(imported.status == 0, "\(imported.errors)")
+        // WiGLE's row 72207_1234_3456789 says GSM; its 28-bit id makes it the UMTS cell it is.
+        let request = temporary.path("request.json")
+        try """
+            {"cellTowers":[{"radioType":"gsm","mobileCountryCode":722,"mobileNetworkCode":7,"locationAreaCode":1234,"cellId":3456789}]}
+            """.write(toFile: request, atomically: true, encoding: .utf8)
+        let run = await CLIRun(["locate", "--db", map, "--request", request])
+        #expect(run.status == 0, "\(run.errors)")
+        let response = try JSONParser.parse(Array(run.output.utf8))
+        let lat = try #require(response["location"]?["lat"]?.doubleValue, "\(run.output)")
+        let lng = try #require(response["location"]?["lng"]?.doubleValue)
+        #expect(response["method"]?.stringValue != "area", "\(run.output)")
+        let sighting = Coordinate(latitude: -34.6092, longitude: -58.3788)
+        #expect(Geodesy.distance(from: Coordinate(latitude: lat, longitude: lng), to: sighting) < 1_000)
+    }
 }

@@ -75,7 +75,7 @@ public struct ModemManagerLocation: Hashable, Sendable {
     public var inferredRadio: RadioType? {
         if usable(tac) != nil { return .lte }
         guard usable(lac) != nil, let cellID else { return nil }
-        return cellID > 0xFFFF ? .wcdma : .gsm
+        return RadioType.gsm.normalized(forCellID: cellID)
     }
 
     /// The serving cell as an observation. LTE and NR use the TAC as the area (falling back to

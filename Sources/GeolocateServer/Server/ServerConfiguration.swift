@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var parameters: GeolocationParameters
     /// Whether `POST /v2/geosubmit` stores observations (else 403).
     public var acceptsSubmissions: Bool
+    /// Which circle a response's `accuracy` is: 95 % (the geolocate API's promise, the default)
+    /// or 68 % (`serve --confidence 68`, for clients that take it as Android's accuracy).
+    public var confidence: RadiusConfidence = .percent95
     /// Where access-log lines go; nil means no access log (the default: BSSIDs and positions
     /// are personal data, so nothing about requests is written unless asked for).
     public var accessLog: (@Sendable (String) -> Void)?

@@ -93,7 +93,7 @@ public final class GeolocateService {
             let answer = try geolocator.answer(to: request, from: client)
             guard answer.isFound else { return HTTPResponse(error: .notFound) }
             statistics.add(.found)
-            return HTTPResponse(statusCode: 200, body: GeolocateJSON.bytes(for: answer))
+            return HTTPResponse(statusCode: 200, body: GeolocateJSON.bytes(for: answer, confidence: configuration.confidence))
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(code: 500, reason: "internalError", message: "Radio map error: \(error)"))
         }

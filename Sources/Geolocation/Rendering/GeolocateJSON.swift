@@ -17,9 +17,13 @@ import SurveyFormats
 /// ```
 public enum GeolocateJSON {
     /// The response body for `answer`: the position, or 404 `notFound`.
-    public static func bytes(for answer: GeolocationAnswer) -> [UInt8] {
+    /// `accuracy` is the 95 % circle unless `confidence` asks for the 68 % one (`serve
+    /// --confidence 68`); `accuracy68` is the 68 % circle either way.
+    public static func bytes(for answer: GeolocationAnswer, confidence: RadiusConfidence = .percent95) -> [UInt8] {
         guard let estimate = answer.estimate else { return GeolocateErrorResponse.notFound.jsonBytes }
-        return response(for: estimate, place: answer.place).jsonBytes
+        var response = response(for: estimate, place: answer.place)
+        response.accuracyConfidence = confidence
+        return response.jsonBytes
     }
 
     /// The same as text.

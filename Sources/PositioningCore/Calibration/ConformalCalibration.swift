@@ -29,13 +29,19 @@ public struct CalibrationFactor: Hashable, Sendable {
     public var sampleCount: Int
     /// True when the bin had too few samples of its own and borrowed its factor from its source.
     public var isPooled: Bool
+    /// The multiplier for a 95 % radius; nil when computed before 95 % factors existed.
+    public var factor95: Double?
 
-    public init(source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int, isPooled: Bool) {
+    public init(
+        source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int,
+        isPooled: Bool, factor95: Double? = nil
+    ) {
         self.source = source
         self.bin = bin
         self.factor = factor
         self.sampleCount = sampleCount
         self.isPooled = isPooled
+        self.factor95 = factor95
     }
 }
 
@@ -55,6 +61,8 @@ public struct CalibrationFactor: Hashable, Sendable {
 public enum ConformalCalibration {
     /// The coverage the radius promises (DESIGN.md: a 68 % circle).
     public static let targetCoverage = 0.68
+    /// The coverage of the wider circle (the geolocate API's `accuracy`).
+    public static let targetCoverage95 = 0.95
     /// Bins with fewer samples borrow a factor (see `factors(from:)`).
     public static let minimumBinSamples = 20
 
@@ -76,8 +84,28 @@ public enum ConformalCalibration {
     /// where the survey did not go; pooled, the many-AP fixes set their factor.) A source with
     /// too few samples altogether gets none (its radius stays uncorrected). Factors are floored
     /// at `minimumFactor` so one lucky fold cannot shrink radii to nothing.
+    ///
+    /// At the 68 % target each factor also carries its 95 % factor, found the same way from the
+    /// same samples (the ⌈(n+1)·0.95⌉-th ratio: a bin needs 19 samples, which
+    /// `minimumBinSamples` ensures) and never below its 68 % one.
     public static func factors(
         from samples: [CalibrationSample], coverage: Double = targetCoverage, minimumFactor: Double = 0.05
+    ) -> [CalibrationFactor] {
+        let factors = levelFactors(from: samples, coverage: coverage, minimumFactor: minimumFactor)
+        guard coverage == targetCoverage else { return factors }
+        var wide: [RadiusCalibration.Source: [RadiusCalibration.CountBin: Double]] = [:]
+        for entry in levelFactors(from: samples, coverage: targetCoverage95, minimumFactor: minimumFactor) {
+            wide[entry.source, default: [:]][entry.bin] = entry.factor
+        }
+        return factors.map { entry in
+            var entry = entry
+            entry.factor95 = wide[entry.source]?[entry.bin].map { max($0, entry.factor) }
+            return entry
+        }
+    }
+
+    private static func levelFactors(
+        from samples: [CalibrationSample], coverage: Double, minimumFactor: Double
     ) -> [CalibrationFactor] {
         let bySource = Dictionary(grouping: samples.filter { $0.rawRadius > 0 && $0.error.isFinite }, by: \.source)
         var result: [CalibrationFactor] = []
@@ -112,6 +140,7 @@ public enum ConformalCalibration {
         var calibration = RadiusCalibration()
         for entry in factors {
             calibration.setFactor(entry.factor, for: entry.source, bin: entry.bin)
+            if let factor95 = entry.factor95 { calibration.setFactor95(factor95, for: entry.source, bin: entry.bin) }
         }
         return calibration
     }

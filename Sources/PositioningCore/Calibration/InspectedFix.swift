@@ -46,8 +46,11 @@ public struct InspectedFix: Hashable, Sendable {
         let bin = RadiusCalibration.CountBin.allCases.enumerated().first { index, _ in
             marker == Double(1 << (index + 1))
         }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
+        let source = RadiusCalibration.Source(of: estimate)
         estimate.location.horizontalAccuracy = calibration.calibrated(
-            rawRadius, source: RadiusCalibration.Source(of: estimate), emitterCount: representativeCount(of: bin))
+            rawRadius, source: source, emitterCount: representativeCount(of: bin))
+        estimate.location.horizontalAccuracy95 = calibration.calibrated95(
+            rawRadius, source: source, emitterCount: representativeCount(of: bin))
         return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin)
     }
 

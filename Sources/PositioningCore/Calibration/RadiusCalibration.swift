@@ -69,10 +69,17 @@ public struct RadiusCalibration: Hashable, Sendable {
     }
 
     private var factors: [Source: [CountBin: Double]]
+    private var factors95: [Source: [CountBin: Double]] = [:]
 
     /// The note on a fix from a radio map that was never calibrated (`locate`, `serve`, the
     /// location service): its radius is the raw one.
     public static let uncalibratedNote = "radius not calibrated yet: conservative; run `whereabouts db calibrate`"
+
+    /// The note on a fix whose 68 % radius was calibrated but whose map holds no 95 % factor
+    /// (calibrated before they existed): its 95 % radius is the 68 % one × 1.62 (the Rayleigh
+    /// ratio 2.45/1.51), which real, heavier-tailed errors may exceed.
+    public static let derived95Note =
+        "95 % radius derived from the 68 % one (x1.62, Rayleigh): the map has no 95 % factors; run `whereabouts db calibrate`"
 
     /// No correction: every factor is 1.0.
     public init() {
@@ -101,5 +108,41 @@ public struct RadiusCalibration: Hashable, Sendable {
     /// `radius` scaled by the factor for `source` and `emitterCount`.
     public func calibrated(_ radius: Double, source: Source, emitterCount: Int) -> Double {
         radius * factor(for: source, emitterCount: emitterCount)
+    }
+
+    /// Sets the 95 % factor for `source` and `bin`.
+    /// - Precondition: `factor` is positive and finite.
+    public mutating func setFactor95(_ factor: Double, for source: Source, bin: CountBin) {
+        precondition(factor > 0 && factor.isFinite, "a radius factor must be positive")
+        factors95[source, default: [:]][bin] = factor
+    }
+
+    /// Whether a 95 % factor was set for `source` and the bin of `emitterCount`.
+    public func hasFactor95(for source: Source, emitterCount: Int) -> Bool {
+        factors95[source]?[CountBin(count: emitterCount)] != nil
+    }
+
+    /// The 95 % factor for `source` and `emitterCount`: the stored one, else the 68 % factor
+    /// × `Location.rayleigh95Over68` (a raw radius counts as a 68 % one).
+    public func factor95(for source: Source, emitterCount: Int) -> Double {
+        factors95[source]?[CountBin(count: emitterCount)]
+            ?? factor(for: source, emitterCount: emitterCount) * Location.rayleigh95Over68
+    }
+
+    /// `radius` (raw) scaled to a 95 % radius for `source` and `emitterCount`.
+    public func calibrated95(_ radius: Double, source: Source, emitterCount: Int) -> Double {
+        radius * factor95(for: source, emitterCount: emitterCount)
+    }
+
+    /// Gives `estimate` both radii from its raw one, says whether a stored factor scaled them,
+    /// and notes a 95 % radius derived from the 68 % one (see `derived95Note`).
+    public func apply(rawRadius: Double, source: Source, emitterCount: Int, to estimate: inout PositionEstimate) {
+        estimate.location.horizontalAccuracy = calibrated(rawRadius, source: source, emitterCount: emitterCount)
+        estimate.location.horizontalAccuracy95 = calibrated95(rawRadius, source: source, emitterCount: emitterCount)
+        let isCalibrated = hasFactor(for: source, emitterCount: emitterCount)
+        estimate.isRadiusCalibrated = isCalibrated
+        if isCalibrated, !hasFactor95(for: source, emitterCount: emitterCount) {
+            estimate.notes.append(Self.derived95Note)
+        }
     }
 }

@@ -149,7 +149,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
         var estimate = PositionEstimate(
             location: Location(coordinate: candidate.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
             method: candidate.method, used: candidate.used, rejected: rejected, notes: notes)
-        estimate.isRadiusCalibrated = calibration.hasFactor(for: .wifi, emitterCount: candidate.routerCount)
+        calibration.apply(rawRadius: candidate.radius, source: .wifi, emitterCount: candidate.routerCount, to: &estimate)
         return estimate
     }
 
@@ -177,7 +177,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
                 timestamp: input.now, source: .wifi),
             method: isFingerprint ? .fingerprint : candidate.method, used: candidate.used, rejected: rejected,
             notes: notes + [note])
-        estimate.isRadiusCalibrated = calibration.hasFactor(for: source, emitterCount: count)
+        calibration.apply(rawRadius: rawRadius, source: source, emitterCount: count, to: &estimate)
         return estimate
     }
 
@@ -195,7 +195,9 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
             notes: [String(
                 format: "fingerprint match: %d neighbours, the nearest shares %d of %d access points (signal distance %.2f)",
                 match.neighbours, match.sharedAccessPoints, match.heardAccessPoints, match.bestDistance)])
-        estimate.isRadiusCalibrated = calibration.hasFactor(for: .fingerprint, emitterCount: match.sharedAccessPoints)
+        calibration.apply(
+            rawRadius: fingerprints.radius(of: match), source: .fingerprint, emitterCount: match.sharedAccessPoints,
+            to: &estimate)
         estimate.floor = match.floor
         estimate.building = match.building
         return estimate
@@ -211,7 +213,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
         var estimate = PositionEstimate(
             location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)
-        estimate.isRadiusCalibrated = calibration.hasFactor(for: kind, emitterCount: fix.emitterCount)
+        calibration.apply(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, to: &estimate)
         return estimate
     }
 }

@@ -23,4 +23,13 @@ public enum RadioType: String, Hashable, Sendable, CaseIterable {
         default: return nil
         }
     }
+
+    /// The radio a cell labelled with this radio really uses, given its cell id: a `gsm` cell
+    /// whose id needs more than GSM's 16 bits is a UMTS cell (RNC id << 16 | cell id). Android's
+    /// `GsmCellLocation`, and so WiGLE's exports and older clients' geolocate requests, label
+    /// UMTS cells `gsm`; the importer and the request parser both apply this one rule so a
+    /// request finds the cell the import stored.
+    public func normalized(forCellID cellID: Int64) -> RadioType {
+        self == .gsm && cellID > 0xFFFF ? .wcdma : self
+    }
 }

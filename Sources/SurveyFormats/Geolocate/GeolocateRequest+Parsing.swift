@@ -110,7 +110,10 @@ extension GeolocateRequest {
         let cellID = try reader.required(reader.integer("cellId") ?? newRadioCellID, "cellId")
         let identity: CellIdentity
         do {
-            identity = try CellIdentity(radio: radio, mcc: mcc, mnc: mnc, area: area, cellID: Int64(cellID))
+            // Looked up as the importer stores it: a "gsm" cell with a 28-bit id is UMTS.
+            identity = try CellIdentity(
+                radio: radio.normalized(forCellID: Int64(cellID)), mcc: mcc, mnc: mnc, area: area,
+                cellID: Int64(cellID))
         } catch {
             throw GeolocateEntryReader.Skip(error.reason)
         }

@@ -4,10 +4,12 @@ import PositioningCore
 /// The body of a successful geolocate response: Ichnaea's shape, plus Whereabouts' additions.
 ///
 /// `location` and `accuracy` are exactly what Ichnaea and Google return, so GeoClue and every
-/// other geolocate client read it unchanged; the other fields are additions:
+/// other geolocate client read it unchanged; `accuracy` is the 95 % circle, as the geolocate API
+/// promises (or the 68 % one when `accuracyConfidence` says so), and `accuracy68` always the
+/// 68 % one. The other fields are additions:
 ///
 /// ```json
-/// {"location":{"lat":52.5200066,"lng":13.404954},"accuracy":25.0,
+/// {"location":{"lat":52.5200066,"lng":13.404954},"accuracy":40.5,"accuracy68":25.0,
 ///  "source":"wifi","method":"centroid",
 ///  "emitters":{"used":[{"id":"aa:bb:cc:dd:ee:ff","weight":0.41}],
 ///              "rejected":[{"id":"…","reason":"moved"}]},
@@ -42,6 +44,8 @@ public struct GeolocateResponse: Hashable, Sendable {
     public var includesTimestamp: Bool
     /// Further members, written last in their order (`place`, …). Never reuse a key above.
     public var extraFields: JSONObject
+    /// Which circle `accuracy` is (95 % unless a client wants Android's 68 %).
+    public var accuracyConfidence: RadiusConfidence = .percent95
 
     /// Creates a response for `estimate`.
     public init(
@@ -84,6 +88,8 @@ public struct GeolocateResponse: Hashable, Sendable {
         writer.write(location.coordinate.longitude, decimals: Self.coordinateDecimals)
         writer.endObject()
         writer.writeKey("accuracy")
+        writer.write(location.accuracy(at: accuracyConfidence), decimals: Self.metreDecimals)
+        writer.writeKey("accuracy68")
         writer.write(location.horizontalAccuracy, decimals: Self.metreDecimals)
         if location.verticalAccuracy > 0, location.verticalAccuracy.isFinite, location.altitude.isFinite {
             writer.writeKey("altitude")

@@ -177,9 +177,8 @@ public struct WigleRowParser: Sendable {
             throw SurveyRowError(reason: "unknown cell identity", column: "MAC",
                                  detail: "cell key \"\(key.prefix(30))\" has Android's \"unavailable\" value 2147483647")
         }
-        // WiGLE's Android app files every GsmCellLocation as GSM, UMTS cells included; a cell id
-        // beyond GSM's 16 bits is a UMTS cell (RNC id << 16 | cell id).
-        let radio = radio == .gsm && cellID > 65535 ? RadioType.wcdma : radio
+        // WiGLE's Android app files every GsmCellLocation as GSM, UMTS cells included.
+        let radio = radio.normalized(forCellID: cellID)
         do {
             return try CellIdentity(radio: radio, mcc: mcc, mnc: mnc, area: area, cellID: cellID)
         } catch {

@@ -28,7 +28,7 @@ enum EvalCommand: WhereaboutsCommand {
             interval, the spread of the towns' shares beside the spread the binomial alone gives, \
             and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; \
             --survey FILE --split-device each does the same for every device model of FILE held \
-            out in turn. Whereabouts' radius is meant to hold the truth 68 % of the time, Ichnaea's 95 %. A fingerprint table with its validation \
+            out in turn. Coverage is reported for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); Ichnaea's radius is its own 95 % figure. A fingerprint table with its validation \
             table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
             instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
             and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
@@ -243,7 +243,8 @@ enum EvalCommand: WhereaboutsCommand {
                     ?? RadiusCalibration.CountBin(count: answer.used.count)
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
-                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy))
+                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
+                    radius95: location.accuracy95))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor)

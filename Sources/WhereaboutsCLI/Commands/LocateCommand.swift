@@ -18,8 +18,8 @@ enum LocateCommand: WhereaboutsCommand {
             ran but found nothing, 69 no source available, 77 permission denied, 78 disabled.
 
             With --request, reads one geolocate API request (Ichnaea/Google JSON: wifiAccessPoints, \
-            cellTowers) and prints the geolocate response: the position, its 68 % accuracy radius \
-            in metres, the source, and the emitters used and rejected. Not found prints the \
+            cellTowers) and prints the geolocate response: the position, its accuracy in metres (the \
+            95 % circle; accuracy68 the 68 % one), the source, and the emitters used and rejected. Not found prints the \
             standard 404 object and exits 2. With --batch, reads one request per line and writes \
             exactly one response per line (a bad line gets a 400 parseError object). With \
             --sequence SECONDS, the lines are one client's successive requests that far apart, \

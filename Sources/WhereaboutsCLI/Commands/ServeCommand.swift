@@ -33,6 +33,7 @@ enum ServeCommand: WhereaboutsCommand {
             .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
             .flag("--log", help: "Write an access log line per request to standard error."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea."),
+            .value("--confidence", "68|95", help: "Which circle `accuracy` is: 95 (default, the geolocate API's) or 68 (Android's)."),
         ],
         examples: [
             "whereabouts serve",
@@ -52,6 +53,10 @@ enum ServeCommand: WhereaboutsCommand {
             context.errors.line("Warning: listening on \(address): any machine that can reach it can ask for positions")
         }
         let estimator = try LocateCommand.estimatorChoice(arguments.value("--estimator"))
+        let confidenceText = arguments.value("--confidence") ?? "95"
+        guard let confidence = Int(confidenceText).flatMap(RadiusConfidence.init(rawValue:)) else {
+            throw CommandFailure.usage("--confidence expects 68 or 95, not \"\(confidenceText)\"")
+        }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
@@ -76,6 +81,7 @@ enum ServeCommand: WhereaboutsCommand {
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.
         serverConfiguration.requestSequence = RequestSequence(timing: .live)
+        serverConfiguration.confidence = confidence
         let server: GeolocateServer
         do {
             server = try GeolocateServer(configuration: serverConfiguration)

@@ -25,7 +25,7 @@ enum FixJSON {
             extraFields: fields)
     }
 
-    /// `52.520008, 13.404954 ± 25 m (68 %) from wifi`, with altitude when known.
+    /// `52.520008, 13.404954 ± 25 m (68 %), ± 41 m (95 %) from wifi`, with altitude when known.
     static func line(for fix: LocationFix) -> String {
         GeolocationText.line(for: fix.location)
     }
