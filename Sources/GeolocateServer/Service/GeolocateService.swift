@@ -52,10 +52,16 @@ public final class GeolocateService {
         switch head.path {
         case "/v1/geolocate":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
-            return geolocate(body, from: client)
+            switch decodedBody(head, body) {
+            case .body(let body): return geolocate(body, from: client)
+            case .refused(let refusal): return HTTPResponse(error: refusal)
+            }
         case "/v2/geosubmit":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
-            return geosubmit(body)
+            switch decodedBody(head, body) {
+            case .body(let body): return geosubmit(body)
+            case .refused(let refusal): return HTTPResponse(error: refusal)
+            }
         case "/health":
             guard method == "GET" else { return Self.methodNotAllowed("GET, HEAD") }
             return HTTPResponse(statusCode: 200, body: Array(#"{"status":"ok"}"#.utf8))
@@ -73,27 +79,59 @@ public final class GeolocateService {
                      extraHeaders: [("Allow", allowed)])
     }
 
+    /// A request body ready to read, or the refusal of one.
+    private enum Decoded {
+        case body([UInt8])
+        case refused(GeolocateErrorResponse)
+    }
+
+    /// The body as sent, or decoded from `Content-Encoding: gzip` (within the body limit).
+    private func decodedBody(_ head: HTTPRequestHead, _ body: [UInt8]) -> Decoded {
+        guard let encoding = head.value(of: "Content-Encoding")?.trimmingSpaces, !encoding.isEmpty,
+              !encoding.caseInsensitiveEquals("identity") else {
+            return .body(body)
+        }
+        guard encoding.caseInsensitiveEquals("gzip") || encoding.caseInsensitiveEquals("x-gzip") else {
+            return .refused(GeolocateErrorResponse(
+                code: 415, reason: "unsupportedMediaType", message: "Content-Encoding \(encoding) is not supported; use gzip"))
+        }
+        do throws(GzipBody.Failure) {
+            return .body(try GzipBody.decompress(body, limit: configuration.limits.bodyBytes))
+        } catch .tooLarge(let limit) {
+            return .refused(GeolocateErrorResponse(
+                code: 413, reason: "payloadTooLarge", message: "Decompressed request body larger than \(limit) bytes"))
+        } catch {
+            return .refused(.parseError("Parse Error: Content-Encoding gzip, but \(error)"))
+        }
+    }
+
     private func geolocate(_ body: [UInt8], from client: String) -> HTTPResponse {
         var request: GeolocateRequest
         do {
-            request = try GeolocateRequest.parse(body)
+            // An empty body is `{}`, as Ichnaea and beaconDB take it (Firefox's first request).
+            request = try GeolocateRequest.parse(body.allSatisfy(Self.isJSONWhitespace) ? Array("{}".utf8) : body, strict: true)
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(error))
         }
-        guard request.wifiAccessPoints.count <= configuration.maximumWiFiEntries,
-              request.cellTowers.count <= configuration.maximumCellEntries else {
-            return HTTPResponse(error: .parseError(
-                "Parse Error: at most \(configuration.maximumWiFiEntries) wifiAccessPoints and \(configuration.maximumCellEntries) cellTowers"))
-        }
+        let capNotes = Self.keepStrongest(&request, accessPoints: configuration.maximumWiFiEntries,
+                                          cells: configuration.maximumCellEntries)
         // GeoClue sends `{}` on a machine whose Wi-Fi it cannot see; our own scan may do better.
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
         }
         do {
-            let answer = try geolocator.answer(to: request, from: client)
-            guard answer.isFound else { return HTTPResponse(error: .notFound) }
+            var answer = try geolocator.answer(to: request, from: client)
+            guard var estimate = answer.estimate else { return HTTPResponse(error: .notFound) }
+            let isArea = estimate.method == .area
+            // `fallbacks.lacf: false`: the client takes no location-area answer (Ichnaea's rule).
+            if isArea && request.areaFallback == false { return HTTPResponse(error: .notFound) }
+            estimate.notes += capNotes
+            answer.estimate = estimate
             statistics.add(.found)
-            return HTTPResponse(statusCode: 200, body: GeolocateJSON.bytes(for: answer))
+            // An area answer says so, as Ichnaea's does: microG then takes it for coarse.
+            let extra: JSONObject = isArea ? ["fallback": "lacf"] : [:]
+            return HTTPResponse(statusCode: 200, body: GeolocateJSON.response(
+                for: estimate, place: answer.place, extraFields: extra).jsonBytes)
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(code: 500, reason: "internalError", message: "Radio map error: \(error)"))
         }
@@ -117,6 +155,33 @@ public final class GeolocateService {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: .parseError("Parse Error: \(Self.reason(error))"))
         }
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Keeps the strongest `accessPoints` access points and `cells` cells of a request that
+    /// carries more (readings without a signal last); the notes that say so.
+    static func keepStrongest(_ request: inout GeolocateRequest, accessPoints: Int, cells: Int) -> [String] {
+        var notes: [String] = []
+        if request.wifiAccessPoints.count > accessPoints {
+            notes.append("\(request.wifiAccessPoints.count) access points sent; the \(accessPoints) strongest used")
+            request.wifiAccessPoints = strongest(request.wifiAccessPoints, accessPoints, signal: \.signalStrength)
+        }
+        if request.cellTowers.count > cells {
+            notes.append("\(request.cellTowers.count) cells sent; the \(cells) strongest used")
+            request.cellTowers = strongest(request.cellTowers, cells, signal: \.signalStrength)
+        }
+        return notes
+    }
+
+    /// The `count` items of strongest signal, in the order sent among equals.
+    private static func strongest<Item>(_ items: [Item], _ count: Int, signal: (Item) -> Double?) -> [Item] {
+        Array(items.enumerated().sorted { left, right in
+            let (a, b) = (signal(left.element) ?? -.infinity, signal(right.element) ?? -.infinity)
+            return a != b ? a > b : left.offset < right.offset
+        }.prefix(count).map(\.element))
     }
 
     /// Why a body is not a geosubmit document, without the import's file name.
