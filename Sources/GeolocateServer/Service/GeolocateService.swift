@@ -11,7 +11,8 @@ import SurveyFormats
 /// | route | answer |
 /// |---|---|
 /// | `POST /v1/geolocate` | the geolocate response, or 404 `notFound` / 400 `parseError` |
-/// | `POST /v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
+/// | `POST /v1/geosubmit`, `/v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
+/// | `POST /v1/submit` | 204 once stored (GeoClue 2.6's uploads) |
 /// | `GET /health` | `{"status":"ok"}` |
 /// | `GET /v1/stats` | counters and the radio map's size |
 ///
@@ -56,10 +57,11 @@ public final class GeolocateService {
             case .body(let body): return geolocate(body, from: client)
             case .refused(let refusal): return HTTPResponse(error: refusal)
             }
-        case "/v2/geosubmit":
+        case "/v2/geosubmit", "/v1/geosubmit", "/v1/submit":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
             switch decodedBody(head, body) {
-            case .body(let body): return geosubmit(body)
+            // `/v1/submit` answers as Ichnaea's v0 API does: 204 and no body.
+            case .body(let body): return geosubmit(body, emptyAnswer: head.path == "/v1/submit")
             case .refused(let refusal): return HTTPResponse(error: refusal)
             }
         case "/health":
@@ -137,17 +139,23 @@ public final class GeolocateService {
         }
     }
 
-    private func geosubmit(_ body: [UInt8]) -> HTTPResponse {
+    private func geosubmit(_ body: [UInt8], emptyAnswer: Bool) -> HTTPResponse {
         guard configuration.acceptsSubmissions, let submissions else {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: GeolocateErrorResponse(
                 code: 403, reason: "submissionsDisabled", message: "Submissions are not accepted (start serve with --accept-submissions)"))
         }
         do throws(ImportError) {
-            _ = try submissions.store(body)
+            let summary = try submissions.store(body)
+            // A body that stored nothing is refused with the reason, never acknowledged.
+            guard summary.rowsImported > 0 else {
+                statistics.add(.submissionsRejected)
+                let why = summary.rejections.first.map { "\($0.reason) (\($0.firstDetail))" } ?? "the body has no items"
+                return HTTPResponse(error: .parseError("Parse Error: nothing stored: \(why)"))
+            }
             statistics.add(.submissionsAccepted)
-            // Ichnaea answers a stored submission with 200 and an empty object.
-            return HTTPResponse(statusCode: 200, body: Array("{}".utf8))
+            // Ichnaea answers a stored submission with 200 and an empty object (v0: 204).
+            return emptyAnswer ? HTTPResponse(statusCode: 204, body: []) : HTTPResponse(statusCode: 200, body: Array("{}".utf8))
         } catch .database(let error) {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: GeolocateErrorResponse(code: 503, reason: "serviceUnavailable", message: "Could not store the submission: \(error)"))
