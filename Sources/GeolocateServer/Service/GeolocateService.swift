@@ -38,7 +38,13 @@ public final class GeolocateService {
     /// The response to one complete request from `client` (its address, without the port).
     public func respond(to head: HTTPRequestHead, body: [UInt8], client: String = "") -> HTTPResponse {
         statistics.add(.requests)
-        let response = route(head, body, client)
+        var response = WebOrigins.refusal(of: head, allowedOrigin: configuration.allowedOrigin,
+                                          listenHost: configuration.listenAddress.host)
+            ?? (head.method == "OPTIONS" ? WebOrigins.preflight(head, allowedOrigin: configuration.allowedOrigin)
+                : route(head, body, client))
+        if let origin = configuration.allowedOrigin, head.value(of: "Origin") == origin {
+            response.extraHeaders += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        }
         switch response.statusCode {
         case 200: break
         case 404 where head.path == "/v1/geolocate": statistics.add(.notFound)
@@ -117,6 +123,12 @@ public final class GeolocateService {
         }
         let capNotes = Self.keepStrongest(&request, accessPoints: configuration.maximumWiFiEntries,
                                           cells: configuration.maximumCellEntries)
+        // Another machine's client must name two distinct networks (Ichnaea's "mandatory privacy
+        // restriction": one BSSID would locate whoever owns that access point); the machine's
+        // owner, on loopback, may still ask about one.
+        if !Self.isLoopback(client), Set(request.wifiAccessPoints.map(\.bssid)).count < 2 {
+            request.wifiAccessPoints = []
+        }
         // GeoClue sends `{}` on a machine whose Wi-Fi it cannot see; our own scan may do better.
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
@@ -163,6 +175,11 @@ public final class GeolocateService {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: .parseError("Parse Error: \(Self.reason(error))"))
         }
+    }
+
+    /// Whether `client` (an address without its port) is this machine's loopback.
+    static func isLoopback(_ client: String) -> Bool {
+        client.isEmpty || client.hasPrefix("127.") || client == "::1" || client.hasPrefix("::ffff:127.")
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
