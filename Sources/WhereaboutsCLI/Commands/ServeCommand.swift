@@ -29,7 +29,7 @@ enum ServeCommand: WhereaboutsCommand {
             .value("--listen", "ADDR:PORT", help: "Address to listen on (default 127.0.0.1:8088; port 0 picks a free one)."),
             .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask)."),
-            .flag("--accept-submissions", help: "Store POST /v2/geosubmit observations in the radio map."),
+            .flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map."),
             .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
             .flag("--log", help: "Write an access log line per request to standard error."),
             .value("--allow-origin", "ORIGIN", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default."),
