@@ -15,8 +15,22 @@ final class HTTPTestClient {
     let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeoutSeconds: Int = 30) throws {
+    /// A connection to 127.0.0.1:`port`; from `source` (an IPv4 address of this machine, host
+    /// byte order) when given, so the server sees a client that is not loopback.
+    init(port: UInt16, timeoutSeconds: Int = 30, source: UInt32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = source.bigEndian
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw Failure(description: "bind: errno \(errno)")
+            }
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -34,6 +48,22 @@ final class HTTPTestClient {
     }
 
     deinit { close(descriptor) }
+
+    /// An IPv4 address of this machine that is not loopback (host byte order), if it has one.
+    static func nonLoopbackAddress() -> UInt32? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var entry = list
+        while let current = entry {
+            if let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) {
+                let value = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
+                if value >> 24 != 127 { return value }
+            }
+            entry = current.pointee.ifa_next
+        }
+        return nil
+    }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 

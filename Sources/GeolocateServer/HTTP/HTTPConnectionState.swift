@@ -59,16 +59,33 @@ public struct HTTPConnectionState: Sendable {
             }
         }
         let (head, headLength, bodyLength) = pendingHead!
-        guard buffer.count >= headLength + bodyLength else {
-            if head.expectsContinue && !continueSent && head.minorVersion >= 1 {
-                continueSent = true
-                return .sendContinue
+        if bodyLength == HTTPRequestHeadParser.chunkedBody {
+            do {
+                guard let (body, end) = try HTTPChunkedBody.decode(buffer, from: headLength, limits: limits) else {
+                    return continueOrMore(head)
+                }
+                buffer.removeFirst(end)
+                pendingHead = nil
+                return .request(head, body: body)
+            } catch {
+                return .failure(error)
             }
-            return .needMore
+        }
+        guard buffer.count >= headLength + bodyLength else {
+            return continueOrMore(head)
         }
         let body = Array(buffer[headLength..<(headLength + bodyLength)])
         buffer.removeFirst(headLength + bodyLength)
         pendingHead = nil
         return .request(head, body: body)
+    }
+
+    /// `.sendContinue` the first time a client that asked for it waits for its body, else `.needMore`.
+    private mutating func continueOrMore(_ head: HTTPRequestHead) -> Event {
+        if head.expectsContinue && !continueSent && head.minorVersion >= 1 {
+            continueSent = true
+            return .sendContinue
+        }
+        return .needMore
     }
 }

@@ -4,7 +4,7 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformed(String)
     /// The head is longer than the limit (431).
     case headTooLarge(limit: Int)
-    /// `Transfer-Encoding` (chunked or any other) instead of `Content-Length` (411).
+    /// A transfer coding other than `chunked` (411).
     case lengthRequired
     /// `Content-Length` over the body limit (413).
     case bodyTooLarge(length: Int, limit: Int)
@@ -37,7 +37,7 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .malformed(let detail): "Malformed request: \(detail)"
         case .headTooLarge(let limit): "Request head larger than \(limit) bytes"
-        case .lengthRequired: "Content-Length required (chunked and other transfer codings are not accepted)"
+        case .lengthRequired: "Content-Length or Transfer-Encoding: chunked required (other transfer codings are not accepted)"
         case .bodyTooLarge(let length, let limit): "Request body of \(length) bytes is larger than \(limit) bytes"
         case .unsupportedVersion(let version): "HTTP version \(version) is not supported"
         }

@@ -3,8 +3,9 @@
 ///
 /// Strict where leniency would let two parsers disagree about where a request ends (RFC 9112
 /// §11.2, request smuggling): obsolete line folding, whitespace before a colon, bare CR,
-/// conflicting `Content-Length`s and any `Transfer-Encoding` are refused. A bare LF ending a
-/// line is accepted (RFC 9112 §2.2 allows it).
+/// conflicting `Content-Length`s, `Transfer-Encoding` beside `Content-Length` and any transfer
+/// coding but `chunked` are refused. A bare LF ending a line is accepted (RFC 9112 §2.2 allows
+/// it). A chunked body is announced as ``chunkedBody`` and decoded by ``HTTPChunkedBody``.
 ///
 /// ```swift
 /// switch try HTTPRequestHeadParser.parse(buffer, limits: .init()) {
@@ -27,11 +28,15 @@ public enum HTTPRequestHeadParser {
         }
     }
 
+    /// The `bodyLength` of a head whose body is sent with `Transfer-Encoding: chunked`.
+    public static let chunkedBody = -1
+
     /// The result of looking at the start of a buffer.
     public enum Result: Hashable, Sendable {
         /// The head is not complete yet (and not over the limit).
         case incomplete
-        /// A complete head of `headLength` bytes, announcing a body of `bodyLength` bytes.
+        /// A complete head of `headLength` bytes, announcing a body of `bodyLength` bytes
+        /// (``chunkedBody`` for a chunked one).
         case complete(HTTPRequestHead, headLength: Int, bodyLength: Int)
     }
 
@@ -165,10 +170,20 @@ public enum HTTPRequestHeadParser {
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
-    /// The body length: `Content-Length` (all copies equal), 0 without one; refuses
-    /// `Transfer-Encoding` (the server reads Content-Length bodies only).
+    /// The body length: `Content-Length` (all copies equal), 0 without one, ``chunkedBody`` for
+    /// `Transfer-Encoding: chunked` alone; other transfer codings are refused (411), and so is
+    /// `Transfer-Encoding` beside `Content-Length` (two framings: request smuggling).
     private static func contentLength(of head: HTTPRequestHead, limits: Limits) throws(HTTPParseError) -> Int {
-        if head.value(of: "Transfer-Encoding") != nil { throw .lengthRequired }
+        let codings = head.values(of: "Transfer-Encoding")
+        if !codings.isEmpty {
+            guard head.value(of: "Content-Length") == nil else {
+                throw .malformed("both Transfer-Encoding and Content-Length")
+            }
+            guard codings.count == 1, codings[0].trimmingSpaces.caseInsensitiveEquals("chunked"), head.minorVersion >= 1 else {
+                throw .lengthRequired
+            }
+            return chunkedBody
+        }
         let values = head.values(of: "Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         guard let first = values.first else { return 0 }
         let text = first.trimmingSpaces

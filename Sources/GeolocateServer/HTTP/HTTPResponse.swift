@@ -36,6 +36,7 @@ public struct HTTPResponse: Hashable, Sendable {
         switch code {
         case 100: "Continue"
         case 200: "OK"
+        case 204: "No Content"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
@@ -43,6 +44,7 @@ public struct HTTPResponse: Hashable, Sendable {
         case 408: "Request Timeout"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

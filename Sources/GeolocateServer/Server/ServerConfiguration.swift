@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     public var maximumConnections: Int
     /// Threads that serve connections, each with its own read-only radio-map connection.
     public var workerCount: Int
+    /// The one web origin (`https://maps.example`) whose pages may read answers (CORS) and
+    /// send requests (`--allow-origin`); nil allows none: no CORS headers, and a request whose
+    /// `Origin` is a web origin is refused.
+    public var allowedOrigin: String?
 
     /// A configuration with the documented defaults.
     public init(

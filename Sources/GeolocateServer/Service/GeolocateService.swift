@@ -11,7 +11,8 @@ import SurveyFormats
 /// | route | answer |
 /// |---|---|
 /// | `POST /v1/geolocate` | the geolocate response, or 404 `notFound` / 400 `parseError` |
-/// | `POST /v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
+/// | `POST /v1/geosubmit`, `/v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
+/// | `POST /v1/submit` | 204 once stored (GeoClue 2.6's uploads) |
 /// | `GET /health` | `{"status":"ok"}` |
 /// | `GET /v1/stats` | counters and the radio map's size |
 ///
@@ -37,7 +38,13 @@ public final class GeolocateService {
     /// The response to one complete request from `client` (its address, without the port).
     public func respond(to head: HTTPRequestHead, body: [UInt8], client: String = "") -> HTTPResponse {
         statistics.add(.requests)
-        let response = route(head, body, client)
+        var response = WebOrigins.refusal(of: head, allowedOrigin: configuration.allowedOrigin,
+                                          listenHost: configuration.listenAddress.host)
+            ?? (head.method == "OPTIONS" ? WebOrigins.preflight(head, allowedOrigin: configuration.allowedOrigin)
+                : route(head, body, client))
+        if let origin = configuration.allowedOrigin, head.value(of: "Origin") == origin {
+            response.extraHeaders += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        }
         switch response.statusCode {
         case 200: break
         case 404 where head.path == "/v1/geolocate": statistics.add(.notFound)
@@ -52,10 +59,17 @@ public final class GeolocateService {
         switch head.path {
         case "/v1/geolocate":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
-            return geolocate(body, from: client)
-        case "/v2/geosubmit":
+            switch decodedBody(head, body) {
+            case .body(let body): return geolocate(body, from: client)
+            case .refused(let refusal): return HTTPResponse(error: refusal)
+            }
+        case "/v2/geosubmit", "/v1/geosubmit", "/v1/submit":
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
-            return geosubmit(body)
+            switch decodedBody(head, body) {
+            // `/v1/submit` answers as Ichnaea's v0 API does: 204 and no body.
+            case .body(let body): return geosubmit(body, emptyAnswer: head.path == "/v1/submit")
+            case .refused(let refusal): return HTTPResponse(error: refusal)
+            }
         case "/health":
             guard method == "GET" else { return Self.methodNotAllowed("GET, HEAD") }
             return HTTPResponse(statusCode: 200, body: Array(#"{"status":"ok"}"#.utf8))
@@ -73,43 +87,88 @@ public final class GeolocateService {
                      extraHeaders: [("Allow", allowed)])
     }
 
+    /// A request body ready to read, or the refusal of one.
+    private enum Decoded {
+        case body([UInt8])
+        case refused(GeolocateErrorResponse)
+    }
+
+    /// The body as sent, or decoded from `Content-Encoding: gzip` (within the body limit).
+    private func decodedBody(_ head: HTTPRequestHead, _ body: [UInt8]) -> Decoded {
+        guard let encoding = head.value(of: "Content-Encoding")?.trimmingSpaces, !encoding.isEmpty,
+              !encoding.caseInsensitiveEquals("identity") else {
+            return .body(body)
+        }
+        guard encoding.caseInsensitiveEquals("gzip") || encoding.caseInsensitiveEquals("x-gzip") else {
+            return .refused(GeolocateErrorResponse(
+                code: 415, reason: "unsupportedMediaType", message: "Content-Encoding \(encoding) is not supported; use gzip"))
+        }
+        do throws(GzipBody.Failure) {
+            return .body(try GzipBody.decompress(body, limit: configuration.limits.bodyBytes))
+        } catch .tooLarge(let limit) {
+            return .refused(GeolocateErrorResponse(
+                code: 413, reason: "payloadTooLarge", message: "Decompressed request body larger than \(limit) bytes"))
+        } catch {
+            return .refused(.parseError("Parse Error: Content-Encoding gzip, but \(error)"))
+        }
+    }
+
     private func geolocate(_ body: [UInt8], from client: String) -> HTTPResponse {
         var request: GeolocateRequest
         do {
-            request = try GeolocateRequest.parse(body)
+            // An empty body is `{}`, as Ichnaea and beaconDB take it (Firefox's first request).
+            request = try GeolocateRequest.parse(body.allSatisfy(Self.isJSONWhitespace) ? Array("{}".utf8) : body, strict: true)
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(error))
         }
-        guard request.wifiAccessPoints.count <= configuration.maximumWiFiEntries,
-              request.cellTowers.count <= configuration.maximumCellEntries else {
-            return HTTPResponse(error: .parseError(
-                "Parse Error: at most \(configuration.maximumWiFiEntries) wifiAccessPoints and \(configuration.maximumCellEntries) cellTowers"))
+        let capNotes = Self.keepStrongest(&request, accessPoints: configuration.maximumWiFiEntries,
+                                          cells: configuration.maximumCellEntries)
+        // Another machine's client must name two distinct networks (Ichnaea's "mandatory privacy
+        // restriction": one BSSID would locate whoever owns that access point); the machine's
+        // owner, on loopback, may still ask about one.
+        if !Self.isLoopback(client), Set(request.wifiAccessPoints.map(\.bssid)).count < 2 {
+            request.wifiAccessPoints = []
         }
         // GeoClue sends `{}` on a machine whose Wi-Fi it cannot see; our own scan may do better.
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
         }
         do {
-            let answer = try geolocator.answer(to: request, from: client)
-            guard answer.isFound else { return HTTPResponse(error: .notFound) }
+            var answer = try geolocator.answer(to: request, from: client)
+            guard var estimate = answer.estimate else { return HTTPResponse(error: .notFound) }
+            let isArea = estimate.method == .area
+            // `fallbacks.lacf: false`: the client takes no location-area answer (Ichnaea's rule).
+            if isArea && request.areaFallback == false { return HTTPResponse(error: .notFound) }
+            estimate.notes += capNotes
+            answer.estimate = estimate
             statistics.add(.found)
-            return HTTPResponse(statusCode: 200, body: GeolocateJSON.bytes(for: answer, confidence: configuration.confidence))
+            // An area answer says so, as Ichnaea's does: microG then takes it for coarse.
+            let extra: JSONObject = isArea ? ["fallback": "lacf"] : [:]
+            var response = GeolocateJSON.response(for: estimate, place: answer.place, extraFields: extra)
+            response.accuracyConfidence = configuration.confidence
+            return HTTPResponse(statusCode: 200, body: response.jsonBytes)
         } catch {
             return HTTPResponse(error: GeolocateErrorResponse(code: 500, reason: "internalError", message: "Radio map error: \(error)"))
         }
     }
 
-    private func geosubmit(_ body: [UInt8]) -> HTTPResponse {
+    private func geosubmit(_ body: [UInt8], emptyAnswer: Bool) -> HTTPResponse {
         guard configuration.acceptsSubmissions, let submissions else {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: GeolocateErrorResponse(
                 code: 403, reason: "submissionsDisabled", message: "Submissions are not accepted (start serve with --accept-submissions)"))
         }
         do throws(ImportError) {
-            _ = try submissions.store(body)
+            let summary = try submissions.store(body)
+            // A body that stored nothing is refused with the reason, never acknowledged.
+            guard summary.rowsImported > 0 else {
+                statistics.add(.submissionsRejected)
+                let why = summary.rejections.first.map { "\($0.reason) (\($0.firstDetail))" } ?? "the body has no items"
+                return HTTPResponse(error: .parseError("Parse Error: nothing stored: \(why)"))
+            }
             statistics.add(.submissionsAccepted)
-            // Ichnaea answers a stored submission with 200 and an empty object.
-            return HTTPResponse(statusCode: 200, body: Array("{}".utf8))
+            // Ichnaea answers a stored submission with 200 and an empty object (v0: 204).
+            return emptyAnswer ? HTTPResponse(statusCode: 204, body: []) : HTTPResponse(statusCode: 200, body: Array("{}".utf8))
         } catch .database(let error) {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: GeolocateErrorResponse(code: 503, reason: "serviceUnavailable", message: "Could not store the submission: \(error)"))
@@ -117,6 +176,38 @@ public final class GeolocateService {
             statistics.add(.submissionsRejected)
             return HTTPResponse(error: .parseError("Parse Error: \(Self.reason(error))"))
         }
+    }
+
+    /// Whether `client` (an address without its port) is this machine's loopback.
+    static func isLoopback(_ client: String) -> Bool {
+        client.isEmpty || client.hasPrefix("127.") || client == "::1" || client.hasPrefix("::ffff:127.")
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Keeps the strongest `accessPoints` access points and `cells` cells of a request that
+    /// carries more (readings without a signal last); the notes that say so.
+    static func keepStrongest(_ request: inout GeolocateRequest, accessPoints: Int, cells: Int) -> [String] {
+        var notes: [String] = []
+        if request.wifiAccessPoints.count > accessPoints {
+            notes.append("\(request.wifiAccessPoints.count) access points sent; the \(accessPoints) strongest used")
+            request.wifiAccessPoints = strongest(request.wifiAccessPoints, accessPoints, signal: \.signalStrength)
+        }
+        if request.cellTowers.count > cells {
+            notes.append("\(request.cellTowers.count) cells sent; the \(cells) strongest used")
+            request.cellTowers = strongest(request.cellTowers, cells, signal: \.signalStrength)
+        }
+        return notes
+    }
+
+    /// The `count` items of strongest signal, in the order sent among equals.
+    private static func strongest<Item>(_ items: [Item], _ count: Int, signal: (Item) -> Double?) -> [Item] {
+        Array(items.enumerated().sorted { left, right in
+            let (a, b) = (signal(left.element) ?? -.infinity, signal(right.element) ?? -.infinity)
+            return a != b ? a > b : left.offset < right.offset
+        }.prefix(count).map(\.element))
     }
 
     /// Why a body is not a geosubmit document, without the import's file name.

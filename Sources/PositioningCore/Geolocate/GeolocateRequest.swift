@@ -9,6 +9,13 @@ public struct GeolocateRequest: Hashable, Sendable {
     public var considerIp: Bool?
     /// Entries that were present but unusable (bad MAC, out-of-range cell), with the reason.
     public var skippedEntries: [String]
+    /// The skipped entries that are not entries at all (a field of the wrong JSON type, a word
+    /// where a number belongs, an unknown radio): what the server refuses with 400.
+    public var malformedEntries: [String] = []
+    /// `fallbacks.lacf`: false forbids an answer from a cell's location area alone.
+    public var areaFallback: Bool?
+    /// `fallbacks.ipf`: accepted and ignored, like `considerIp`.
+    public var ipFallback: Bool?
 
     public init(
         wifiAccessPoints: [WiFiObservation] = [], cellTowers: [CellObservation] = [],

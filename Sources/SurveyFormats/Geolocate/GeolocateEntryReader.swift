@@ -9,9 +9,14 @@ struct GeolocateEntryReader {
     /// Why the entry cannot be used, e.g. `missing cellId`.
     struct Skip: Error {
         let reason: String
+        /// Whether the entry is not an entry at all — a field of the wrong JSON type, a word
+        /// where a number belongs, an unknown radio — rather than a usable shape with a value
+        /// that cannot be used (a malformed MAC address string, a missing or out-of-range field).
+        let isMalformed: Bool
 
-        init(_ reason: String) {
+        init(_ reason: String, malformed: Bool = false) {
             self.reason = reason
+            self.isMalformed = malformed
         }
     }
 
@@ -19,7 +24,7 @@ struct GeolocateEntryReader {
 
     /// The entry as an object, or the reason it is not one.
     init(_ entry: JSONValue) throws(Skip) {
-        guard case .object(let object) = entry else { throw Skip("expected an object, not \(entry.kindDescription)") }
+        guard case .object(let object) = entry else { throw Skip("expected an object, not \(entry.kindDescription)", malformed: true) }
         self.object = object
     }
 
@@ -31,9 +36,9 @@ struct GeolocateEntryReader {
             guard let integer = Int(exactly: number) else { throw Skip("\(key) \(number) is not an integer") }
             return integer
         case .string(let text)?:
-            guard let integer = Int(text) else { throw Skip("\(key) \"\(text)\" is not an integer") }
+            guard let integer = Int(text) else { throw Skip("\(key) \"\(text)\" is not an integer", malformed: Double(text) == nil) }
             return integer
-        case let other?: throw Skip("\(key) must be a number, not \(other.kindDescription)")
+        case let other?: throw Skip("\(key) must be a number, not \(other.kindDescription)", malformed: true)
         }
     }
 
@@ -43,9 +48,9 @@ struct GeolocateEntryReader {
         case nil, .null?: return nil
         case .number(let number)?: return number
         case .string(let text)?:
-            guard let number = Double(text), number.isFinite else { throw Skip("\(key) \"\(text)\" is not a number") }
+            guard let number = Double(text), number.isFinite else { throw Skip("\(key) \"\(text)\" is not a number", malformed: true) }
             return number
-        case let other?: throw Skip("\(key) must be a number, not \(other.kindDescription)")
+        case let other?: throw Skip("\(key) must be a number, not \(other.kindDescription)", malformed: true)
         }
     }
 
@@ -54,7 +59,7 @@ struct GeolocateEntryReader {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        case let other?: throw Skip("\(key) must be a string, not \(other.kindDescription)")
+        case let other?: throw Skip("\(key) must be a string, not \(other.kindDescription)", malformed: true)
         }
     }
 

@@ -11,6 +11,9 @@ public enum GeolocateParseError: Error, Hashable, Sendable, CustomStringConverti
     case notAnObject
     /// A top-level field has the wrong type, e.g. `"wifiAccessPoints": {}`.
     case wrongType(field: String, expected: String, found: String)
+    /// An entry that is not an access point or cell at all (strict parsing only), e.g.
+    /// `wifiAccessPoints[0]: macAddress must be a string, not a number`.
+    case malformedEntry(String)
 
     /// A sentence for the `message` of a 400 response or a CLI error.
     public var description: String {
@@ -18,6 +21,7 @@ public enum GeolocateParseError: Error, Hashable, Sendable, CustomStringConverti
         case .malformedJSON(let error): "malformed JSON at \(error)"
         case .notAnObject: "the request must be a JSON object"
         case .wrongType(let field, let expected, let found): "\"\(field)\" must be \(expected), not \(found)"
+        case .malformedEntry(let entry): entry
         }
     }
 }

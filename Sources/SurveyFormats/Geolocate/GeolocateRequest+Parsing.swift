@@ -18,14 +18,18 @@ extension GeolocateRequest {
     /// request.wifiAccessPoints[0].signalStrength   // -51
     /// ```
     ///
-    /// - Parameter bytes: the UTF-8 request body.
+    /// - Parameters:
+    ///   - bytes: the UTF-8 request body.
+    ///   - strict: also refuse entries that are not entries at all (a field of the wrong JSON
+    ///     type, a word where a number belongs, an unknown `radioType`), as the server does;
+    ///     values that are merely unusable are still skipped.
     /// - Returns: the observations of the request.
     /// - Throws: `GeolocateParseError` when the body is not JSON, not an object, or a top-level
-    ///   field has the wrong type (HTTP 400 `parseError`).
-    public static func parse(_ bytes: some Collection<UInt8>) throws(GeolocateParseError) -> GeolocateRequest {
+    ///   field has the wrong type (HTTP 400 `parseError`); with `strict`, also `.malformedEntry`.
+    public static func parse(_ bytes: some Collection<UInt8>, strict: Bool = false) throws(GeolocateParseError) -> GeolocateRequest {
         // Ordinary bodies are read straight from tokens; the rest take the document path below,
         // which gives the same request and the exact error.
-        if let request = GeolocateRequestReader.read(bytes) { return request }
+        if let request = GeolocateRequestReader.read(bytes) { return try request.checked(strict: strict) }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -33,18 +37,32 @@ extension GeolocateRequest {
             throw .malformedJSON(error)
         }
         guard case .object(let object) = document else { throw .notAnObject }
-        return try parse(object)
+        return try parse(object).checked(strict: strict)
+    }
+
+    /// `fallbacks.lacf` and `.ipf` when they are Booleans; anything else there is ignored.
+    mutating func readFallbacks(_ fallbacks: JSONValue?) {
+        areaFallback = fallbacks?["lacf"]?.boolValue
+        ipFallback = fallbacks?["ipf"]?.boolValue
+    }
+
+    /// This request, or with `strict` the first malformed entry as an error.
+    private func checked(strict: Bool) throws(GeolocateParseError) -> GeolocateRequest {
+        if strict, let entry = malformedEntries.first { throw .malformedEntry(entry) }
+        return self
     }
 
     /// Reads the request fields of an object already parsed, such as a line of a replay trace
     /// (which adds `time` and `gnss` beside `wifiAccessPoints` and `cellTowers`).
     /// - Throws: `GeolocateParseError.wrongType` when a top-level field has the wrong type.
     public static func parse(_ object: JSONObject) throws(GeolocateParseError) -> GeolocateRequest {
-        assemble(
+        var request = assemble(
             considerIp: try field("considerIp", of: object, expected: "a Boolean") { $0.boolValue },
             defaultRadioName: try field("radioType", of: object, expected: "a string") { $0.stringValue },
             accessPointEntries: try field("wifiAccessPoints", of: object, expected: "an array") { $0.arrayValue } ?? [],
             cellEntries: try field("cellTowers", of: object, expected: "an array") { $0.arrayValue } ?? [])
+        request.readFallbacks(object["fallbacks"])
+        return request
     }
 
     /// The request made of the top-level fields and the entries, skipping unusable entries
@@ -58,6 +76,7 @@ extension GeolocateRequest {
                 request.wifiAccessPoints.append(try accessPoint(from: entry))
             } catch {
                 request.skippedEntries.append("wifiAccessPoints[\(index)]: \(error.reason)")
+                if error.isMalformed { request.malformedEntries.append("wifiAccessPoints[\(index)]: \(error.reason)") }
             }
         }
         for (index, entry) in cellEntries.enumerated() {
@@ -65,6 +84,7 @@ extension GeolocateRequest {
                 request.cellTowers.append(try cell(from: entry, defaultRadioName: defaultRadioName))
             } catch {
                 request.skippedEntries.append("cellTowers[\(index)]: \(error.reason)")
+                if error.isMalformed { request.malformedEntries.append("cellTowers[\(index)]: \(error.reason)") }
             }
         }
         return request
@@ -99,8 +119,9 @@ extension GeolocateRequest {
     ) throws(GeolocateEntryReader.Skip) -> CellObservation {
         let reader = try GeolocateEntryReader(entry)
         let radioName = try reader.required(reader.string("radioType") ?? defaultRadioName, "radioType")
-        guard let radio = RadioType(name: radioName) else {
-            throw GeolocateEntryReader.Skip("radioType \"\(radioName)\" is not gsm, wcdma, lte, nr or cdma")
+        // The geolocate API's own names only: "umts" (OpenCellID's word) is not one (Ichnaea).
+        guard ["gsm", "wcdma", "lte", "nr", "cdma"].contains(radioName.lowercased()), let radio = RadioType(name: radioName) else {
+            throw GeolocateEntryReader.Skip("radioType \"\(radioName)\" is not gsm, wcdma, lte, nr or cdma", malformed: true)
         }
         let mcc = try reader.required(reader.integer("mobileCountryCode"), "mobileCountryCode")
         let mnc = try reader.required(reader.integer("mobileNetworkCode"), "mobileNetworkCode")

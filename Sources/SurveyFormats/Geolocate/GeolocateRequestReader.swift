@@ -40,6 +40,7 @@ enum GeolocateRequestReader {
         var defaultRadioName: String?
         var accessPoints: [JSONValue]?
         var cells: [JSONValue]?
+        var fallbacks: JSONValue?
         var seenKeys: [String] = []
         var token = try tokenizer.next()
         while token != .endObject {
@@ -58,6 +59,9 @@ enum GeolocateRequestReader {
             case ("cellTowers", .beginArray):
                 guard let entries = try readEntries(from: &tokenizer) else { return nil }
                 cells = entries
+            case ("fallbacks", .beginObject):
+                guard let object = try readEntry(from: &tokenizer) else { return nil }
+                fallbacks = .object(object)
             case ("considerIp", _), ("radioType", _), ("wifiAccessPoints", _), ("cellTowers", _):
                 return nil  // a wrong type: the document path names it
             default:
@@ -74,9 +78,11 @@ enum GeolocateRequestReader {
             }
         }
         guard tokenizer.isAtEndOfInput() else { return nil }
-        return GeolocateRequest.assemble(
+        var request = GeolocateRequest.assemble(
             considerIp: considerIp, defaultRadioName: defaultRadioName,
             accessPointEntries: accessPoints ?? [], cellEntries: cells ?? [])
+        request.readFallbacks(fallbacks)
+        return request
     }
 
     /// The entries of an array whose `[` was just read, each an object of its scalar fields.

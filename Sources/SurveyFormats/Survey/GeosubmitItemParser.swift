@@ -5,7 +5,8 @@ import PositioningCore
 /// Turns one item of an Ichnaea geosubmit v2 document into survey rows.
 ///
 /// An item is `{"timestamp": ms, "position": {"latitude", "longitude", "accuracy", "altitude",
-/// "speed", "heading", "source"}, "wifiAccessPoints": […], "cellTowers": […]}`; each access
+/// "speed", "heading", "source"}, "wifiAccessPoints": […], "cellTowers": […]}` — or v1's shape,
+/// which GeoClue 2.6 sends, with the position's fields on the item itself; each access
 /// point and cell it heard becomes one sighting at the position. The emitter entries follow the
 /// geolocate API (`GeolocateRequest.parse`), so unusable entries are left out there; opted-out
 /// networks are left out here, and an emitter listed twice counts once.
@@ -25,7 +26,8 @@ public enum GeosubmitItemParser {
         guard case .object(let object) = item else {
             throw SurveyRowError(reason: "not an object", detail: "item is \(item.kindDescription), not an object")
         }
-        guard case .object(let place)? = object["position"] else {
+        // Ichnaea's v1 geosubmit, which GeoClue 2.6 sends, has the position's fields on the item.
+        guard let place = object["position"]?.objectValue ?? (object["latitude"] != nil ? object : nil) else {
             throw SurveyRowError(reason: "missing position", column: "position", detail: "item has no position object")
         }
         guard let latitude = place["latitude"]?.doubleValue, let longitude = place["longitude"]?.doubleValue else {

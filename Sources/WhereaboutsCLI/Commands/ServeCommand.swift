@@ -29,9 +29,10 @@ enum ServeCommand: WhereaboutsCommand {
             .value("--listen", "ADDR:PORT", help: "Address to listen on (default 127.0.0.1:8088; port 0 picks a free one)."),
             .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask)."),
-            .flag("--accept-submissions", help: "Store POST /v2/geosubmit observations in the radio map."),
+            .flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map."),
             .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
             .flag("--log", help: "Write an access log line per request to standard error."),
+            .value("--allow-origin", "ORIGIN", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea."),
             .value("--confidence", "68|95", help: "Which circle `accuracy` is: 95 (default, the geolocate API's) or 68 (Android's)."),
         ],
@@ -78,6 +79,13 @@ enum ServeCommand: WhereaboutsCommand {
             parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        if let origin = arguments.value("--allow-origin") {
+            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"),
+                  !origin.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).contains(where: { _ in true }) else {
+                throw CommandFailure.usage("--allow-origin expects a web origin such as https://maps.example or http://localhost:8000 (no path)")
+            }
+            serverConfiguration.allowedOrigin = origin
+        }
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.
         serverConfiguration.requestSequence = RequestSequence(timing: .live)
