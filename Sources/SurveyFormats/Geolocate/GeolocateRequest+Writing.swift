@@ -3,7 +3,7 @@ import PositioningCore
 
 extension GeolocateRequest {
     /// The request as compact geolocate JSON, which `parse(_:)` reads back unchanged —
-    /// except `skippedEntries` and `isAssociated`, which the format has no field for, and a
+    /// except `skippedEntries`, `malformedEntries` and `isAssociated`, which the format has no field for, and a
     /// signal strength of exactly 0, which reads back as unknown.
     ///
     /// ```swift
@@ -23,12 +23,22 @@ extension GeolocateRequest {
         String(decoding: jsonBytes, as: UTF8.self)
     }
 
-    /// Writes `considerIp` (when set), `wifiAccessPoints` and `cellTowers` (when not empty)
-    /// as members of the object `writer` has open — e.g. a replay-trace line beside its `time`.
+    /// Writes `considerIp` and `fallbacks` (when set), `wifiAccessPoints` and `cellTowers` (when
+    /// not empty) as members of the object `writer` has open — e.g. a replay-trace line beside its `time`.
     public func writeFields(to writer: inout JSONWriter) {
         if let considerIp {
             writer.writeKey("considerIp")
             writer.write(considerIp)
+        }
+        if areaFallback != nil || ipFallback != nil {
+            writer.writeKey("fallbacks")
+            writer.beginObject()
+            for (key, value) in [("lacf", areaFallback), ("ipf", ipFallback)] {
+                guard let value else { continue }
+                writer.writeKey(key)
+                writer.write(value)
+            }
+            writer.endObject()
         }
         if !wifiAccessPoints.isEmpty {
             writer.writeKey("wifiAccessPoints")
