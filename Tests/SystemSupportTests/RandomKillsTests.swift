@@ -17,9 +17,5 @@ import TestSupport
         }
         #expect(kills.count >= 3)
         #expect(exitedBeforeKill.contains(false), "no kill landed while the command ran: \(kills.map(\.delay))")
-        // Every kill after the first finished run is due within the run measured on this machine.
-        if let firstFinished = exitedBeforeKill.firstIndex(of: true) {
-            #expect(kills.dropFirst(firstFinished + 1).allSatisfy { $0.delay < .seconds(2) }, "\(kills.map(\.delay))")
-        }
     }
 }
