@@ -125,10 +125,12 @@ final class RunningServe {
     /// What the server wrote to standard error so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    static func start(map: String, log: String, arguments: [String] = []) async throws -> RunningServe {
+    /// `environment` is added to the test's own.
+    static func start(map: String, log: String, arguments: [String] = [], environment: [String: String] = [:]) async throws -> RunningServe {
         let executable = CommandRunner.whereaboutsExecutable.path
         let processID = try SpawnedProcess.spawn(
-            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"] + arguments, output: .standardError(log))
+            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"] + arguments, output: .standardError(log),
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
         // Checked once more after the deadline: a test descheduled past it (the pool has two
         // threads and the whole suite shares them) must not mistake a slow machine for a failure.
         let end = ContinuousClock.now + .seconds(120)

@@ -15,8 +15,12 @@ enum ServeCommand: WhereaboutsCommand {
         discussion: """
             POST /v1/geolocate answers like `locate --request` (a ?key=… query is ignored; \
             considerIp is ignored: there is no IP database). A request with no usable emitters, \
-            such as the {} GeoClue sends without Wi-Fi, gets 404 notFound — unless --scan-local \
-            fills it from this machine's own Wi-Fi scan. Requests are taken as one client's \
+            such as the {} GeoClue sends without Wi-Fi or Firefox's bodyless first request, gets 404 \
+            notFound — unless --scan-local fills it from this machine's own Wi-Fi scan, or \
+            --local-sources answers it (loopback clients only) from this machine's own sources \
+            through the location service, as `locate --json` would: GPS, then the modem's cell, \
+            then Wi-Fi (--sources, --timeout, --gpsd, --nmea… as for locate); 404 with the trail \
+            of what each source did when none fixes. Requests are taken as one client's \
             successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
             previous request, while others changed or appeared, is a leftover the latest scan missed, and is \
             aged from the request that first carried it. POST /v2/geosubmit stores observations \
@@ -31,6 +35,13 @@ enum ServeCommand: WhereaboutsCommand {
             .flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask)."),
             .flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map."),
             .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
+            .flag("--local-sources", help: "Answer a loopback request that names no radios from this machine's own GPS, modem and Wi-Fi (as locate does)."),
+            .value("--sources", "LIST", aliases: ["--source"], help: "With --local-sources: the sources to try, in order (default gps,cell,wifi)."),
+            .value("--desired-accuracy", "M", help: "With --local-sources: metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
+            .value("--timeout", "SECONDS", help: "With --local-sources: time budget per source (default 10)."),
+            .value("--gpsd", "HOST:PORT", help: "With --local-sources: gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
+            .value("--nmea-device", "PATH", help: "With --local-sources: read NMEA from a serial device instead of gpsd."),
+            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "With --local-sources: read NMEA from a TCP server or UDP datagrams instead of gpsd."),
             .flag("--log", help: "Write an access log line per request to standard error."),
             .value("--allow-origin", "ORIGIN", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default."),
             .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea."),
@@ -72,6 +83,14 @@ enum ServeCommand: WhereaboutsCommand {
         if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
         if arguments.flag("--scan-local") { localScan = { @Sendable in LocalScan.shared.observations() } }
+        var localSources: ServeLocalSources?
+        let sourceOptions = ["--sources", "--desired-accuracy", "--timeout", "--gpsd", "--nmea-device", "--nmea"]
+        if arguments.flag("--local-sources") {
+            let setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
+            localSources = ServeLocalSources(manager: setup.manager(radios: setup.liveRadios()))
+        } else if let option = sourceOptions.first(where: { arguments.value($0) != nil }) {
+            throw CommandFailure.usage("\(option) says how --local-sources reads this machine's sources: use it with --local-sources")
+        }
         // Answers as `locate --request` does (stored calibration, places, fingerprints), loaded
         // again when `db calibrate`, an import or `watch --learn` changes them.
         var serverConfiguration = ServerConfiguration(
@@ -79,6 +98,7 @@ enum ServeCommand: WhereaboutsCommand {
             parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
             acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        if let localSources { serverConfiguration.localSources = { @Sendable in localSources.answer() } }
         if let origin = arguments.value("--allow-origin") {
             guard origin.hasPrefix("http://") || origin.hasPrefix("https://"),
                   !origin.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).contains(where: { _ in true }) else {
