@@ -155,9 +155,11 @@ struct FirefoxPage: CustomStringConvertible {
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         let problems = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         guard status == .exited(0), let line = text.split(separator: "\n").last,
-              let events = try? JSONParser.parse(Array(line.utf8))["events"]?.arrayValue else {
+              let result = try? JSONParser.parse(Array(line.utf8)), let events = result["events"]?.arrayValue else {
             throw Failure(description: "firefox_page.py ended \(status): \(text)\(problems)")
         }
+        // The run is offline: whatever Firefox tries beyond loopback reaches only the refusing proxy.
+        #expect(result["outbound"]?.arrayValue?.isEmpty == true, "Firefox tried to leave loopback: \(text)")
         return FirefoxPage(events: events, output: text)
     }
 

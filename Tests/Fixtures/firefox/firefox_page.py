@@ -10,7 +10,7 @@ calls getCurrentPosition, or watchPosition with --watch, and POSTs each outcome 
 Firefox posts them after its first, bodyless request.
 
 stdout: {"events": [{"lat":…,"lng":…,"accuracy":…} or {"error":{"code":2,…}}, …],
-         "geolocateRequests": N, "outbound": N}
+         "outbound": ["CONNECT host:443", …]}  (what Firefox tried to reach off loopback, refused)
 getCurrentPosition ends at its first event; a watch at its first position. Exit 0 when the
 page reported, 1 when it could not be run (no answer before --deadline, Firefox died, the bus
 or the stand-in did not start). Every process started is stopped by its PID; SIGTERM too.
@@ -70,6 +70,8 @@ def prefs(endpoint, proxy_port, wifi, timeout_ms):
         "network.proxy.allow_hijacking_localhost": False,
         "network.proxy.failover_direct": False,
         "services.settings.server": "data:,#offline/v1",
+        # Region detection asks Mozilla's location service (the machine's position, by IP).
+        "browser.region.network.url": "",
     }
     for name in ("app.update.auto", "app.normandy.enabled", "toolkit.telemetry.enabled",
                  "datareporting.healthreport.uploadEnabled", "datareporting.policy.dataSubmissionEnabled",
@@ -78,7 +80,11 @@ def prefs(endpoint, proxy_port, wifi, timeout_ms):
                  "network.captive-portal-service.enabled", "network.connectivity-service.enabled",
                  "browser.region.update.enabled", "browser.newtabpage.enabled", "browser.aboutwelcome.enabled",
                  "extensions.update.enabled", "extensions.systemAddon.update.enabled", "dom.push.connection.enabled",
-                 "browser.shell.checkDefaultBrowser", "browser.sessionstore.resume_from_crash"):
+                 "browser.shell.checkDefaultBrowser", "browser.sessionstore.resume_from_crash",
+                 "browser.topsites.contile.enabled", "browser.newtabpage.activity-stream.feeds.topsites",
+                 "browser.newtabpage.activity-stream.feeds.section.topstories",
+                 "browser.newtabpage.activity-stream.showSponsoredTopSites",
+                 "browser.newtabpage.activity-stream.telemetry", "browser.translations.enable", "browser.ml.enable"):
         values[name] = False
     values.update({"app.update.disabledForTesting": True, "network.dns.disablePrefetch": True,
                    "network.trr.mode": 5, "security.OCSP.enabled": 0,
@@ -90,7 +96,7 @@ class Lab:
     """The page, the result sink and a refusing proxy on one loopback port."""
 
     def __init__(self, page, watch):
-        self.events, self.outbound, self.done = [], 0, threading.Event()
+        self.events, self.outbound, self.done = [], [], threading.Event()
         lab = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -106,7 +112,7 @@ class Lab:
 
             def handle_any(self):
                 if self.command == "CONNECT" or "://" in self.path:
-                    lab.outbound += 1
+                    lab.outbound.append(f"{self.command} {self.path}")
                     return self.answer(403, b"offline")
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 if self.path == "/" and self.command == "GET":
