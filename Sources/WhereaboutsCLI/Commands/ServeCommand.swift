@@ -50,6 +50,7 @@ enum ServeCommand: WhereaboutsCommand {
         examples: [
             "whereabouts serve",
             "whereabouts serve --listen 127.0.0.1:8088 --accept-submissions",
+            "whereabouts serve --local-sources --sources gps,wifi",
             "curl -s -d '{\"wifiAccessPoints\":[…]}' http://127.0.0.1:8088/v1/geolocate",
         ])
 
