@@ -19,6 +19,7 @@ MOZ_DISABLE_NONLOCAL_CONNECTIONS=1 and a refusing proxy keep Firefox off the net
 import argparse
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -244,7 +245,8 @@ def main():
                 ["/usr/bin/python3", os.path.join(HERE, "networkmanager_sim.py")] + arguments.wifi,
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment)
             started.append(networkmanager)
-            line = networkmanager.stdout.readline().decode().strip()
+            ready, _, _ = select.select([networkmanager.stdout], [], [], 20)
+            line = networkmanager.stdout.readline().decode().strip() if ready else "nothing within 20 s"
             if line != "READY":
                 raise SystemExit(f"error: the NetworkManager stand-in did not start: {line}")
         firefox = subprocess.Popen(
