@@ -12,6 +12,7 @@ import SurveyFormats
 /// |---|---|
 /// | `POST /v1/geolocate` | the geolocate response, or 404 `notFound` / 400 `parseError` |
 /// | … without radios, from loopback | with `localSources`: the machine's own fix, or 404 with the trail |
+/// | `POST`/`GET /v1/country` | `{"country_code","country_name"}`, or 404 `notFound` / 400 `parseError` |
 /// | `POST /v1/geosubmit`, `/v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
 /// | `POST /v1/submit` | 204 once stored (GeoClue 2.6's uploads) |
 /// | `GET /health` | `{"status":"ok"}` |
@@ -19,9 +20,9 @@ import SurveyFormats
 ///
 /// A query string (`?key=…`) is ignored on every route.
 public final class GeolocateService {
-    private let configuration: ServerConfiguration
-    private let geolocator: Geolocator
-    private let statistics: ServerStatistics
+    let configuration: ServerConfiguration
+    let geolocator: Geolocator
+    let statistics: ServerStatistics
     private let submissions: SubmissionWriter?
     private let started: ContinuousClock.Instant
 
@@ -48,8 +49,8 @@ public final class GeolocateService {
         }
         switch response.statusCode {
         case 200: break
-        case 404 where head.path == "/v1/geolocate": statistics.add(.notFound)
-        case 400 where head.path == "/v1/geolocate": statistics.add(.badRequests)
+        case 404 where head.path == "/v1/geolocate" || head.path == "/v1/country": statistics.add(.notFound)
+        case 400 where head.path == "/v1/geolocate" || head.path == "/v1/country": statistics.add(.badRequests)
         default: statistics.add(.otherErrors)
         }
         return response
@@ -62,6 +63,13 @@ public final class GeolocateService {
             guard method == "POST" else { return Self.methodNotAllowed("POST") }
             switch decodedBody(head, body) {
             case .body(let body): return geolocate(body, from: client)
+            case .refused(let refusal): return HTTPResponse(error: refusal)
+            }
+        case "/v1/country":
+            // Ichnaea's region API takes GET (no radios: the GeoIP answer, none here) and POST.
+            guard method == "POST" || method == "GET" else { return Self.methodNotAllowed("GET, HEAD, POST") }
+            switch method == "GET" ? .body([]) : decodedBody(head, body) {
+            case .body(let body): return country(body, from: client)
             case .refused(let refusal): return HTTPResponse(error: refusal)
             }
         case "/v2/geosubmit", "/v1/geosubmit", "/v1/submit":
@@ -114,13 +122,18 @@ public final class GeolocateService {
         }
     }
 
-    private func geolocate(_ body: [UInt8], from client: String) -> HTTPResponse {
+    /// A geolocate or country request body as the server answers it: parsed (an empty body is
+    /// `{}`), capped to the strongest entries, a remote client's single network dropped, the
+    /// local scan added where asked; the notes of the cap; or the 400 for a body that is not one;
+    /// or, with `localSources` (geolocate only), the location service's answer to a loopback
+    /// request that names no radios.
+    func preparedRequest(_ body: [UInt8], from client: String, localSources: Bool = false) -> Prepared {
         var request: GeolocateRequest
         do {
             // An empty body is `{}`, as Ichnaea and beaconDB take it (Firefox's first request).
             request = try GeolocateRequest.parse(body.allSatisfy(Self.isJSONWhitespace) ? Array("{}".utf8) : body, strict: true)
         } catch {
-            return HTTPResponse(error: GeolocateErrorResponse(error))
+            return .refused(GeolocateErrorResponse(error))
         }
         let capNotes = Self.keepStrongest(&request, accessPoints: configuration.maximumWiFiEntries,
                                           cells: configuration.maximumCellEntries)
@@ -133,20 +146,37 @@ public final class GeolocateService {
         // A request that names no radios asks where this machine is: with `--local-sources` its
         // owner (loopback only) gets the location service's answer from the machine's own GPS,
         // modem and Wi-Fi — what a browser's bodyless first request needs.
-        if request.wifiAccessPoints.isEmpty, request.cellTowers.isEmpty, Self.isLoopback(client),
+        if localSources, request.wifiAccessPoints.isEmpty, request.cellTowers.isEmpty, Self.isLoopback(client),
            let localSources = configuration.localSources {
             switch localSources() {
             case .fix(var response):
                 statistics.add(.found)
                 response.accuracyConfidence = configuration.confidence
-                return HTTPResponse(statusCode: 200, body: response.jsonBytes)
+                return .answered(HTTPResponse(statusCode: 200, body: response.jsonBytes))
             case .noFix(let error):
-                return HTTPResponse(error: error)
+                return .answered(HTTPResponse(error: error))
             }
         }
         // GeoClue sends `{}` on a machine whose Wi-Fi it cannot see; our own scan may do better.
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {
             request.wifiAccessPoints = Array(localScan().prefix(configuration.maximumWiFiEntries))
+        }
+        return .request(request, notes: capNotes)
+    }
+
+    /// A request ready to answer, or the refusal of its body.
+    enum Prepared {
+        case request(GeolocateRequest, notes: [String])
+        case refused(GeolocateErrorResponse)
+        case answered(HTTPResponse)
+    }
+
+    private func geolocate(_ body: [UInt8], from client: String) -> HTTPResponse {
+        let (request, capNotes): (GeolocateRequest, [String])
+        switch preparedRequest(body, from: client, localSources: true) {
+        case .request(let prepared, let notes): (request, capNotes) = (prepared, notes)
+        case .refused(let refusal): return HTTPResponse(error: refusal)
+        case .answered(let response): return response
         }
         do {
             var answer = try geolocator.answer(to: request, from: client)
