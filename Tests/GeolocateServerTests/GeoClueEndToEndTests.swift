@@ -76,18 +76,23 @@ final class GeoClueLab: @unchecked Sendable {
     let database: String
     /// Wi-Fi scans for the wpa_supplicant stand-in (a JSON file), or nil for the cell run.
     let scans: String?
+    /// Where the modem's GNSS has its fix and which path GeoClue submits it to (with the Wi-Fi it
+    /// hears), or nil for a run without submissions.
+    let submission: (fix: Coordinate, path: String)?
 
-    init(directory: TemporaryDirectory, database: String, scans: String? = nil) {
+    init(directory: TemporaryDirectory, database: String, scans: String? = nil, submission: (fix: Coordinate, path: String)? = nil) {
         self.directory = directory
         self.database = database
         self.scans = scans
+        self.submission = submission
     }
 
     /// How long the lab may run at most: more than its stages' own deadlines added up (120 s
-    /// ModemManager, 60 s serve, 20 s the Wi-Fi stand-in, 60 s GeoClue, 90 s where-am-i), so
+    /// ModemManager, 60 s serve, 20 s the Wi-Fi stand-in, 60 s GeoClue, 90 s where-am-i, 150 s
+    /// GeoClue's submission), so
     /// the script always settles first, with "DONE" or "FAILED <stage>"; this only catches a
     /// script that hangs.
-    static let backstop: Duration = .seconds(420)
+    static let backstop: Duration = .seconds(570)
 
     /// Starts the lab, waits until it settles ("DONE" or "FAILED …", or it exited), stops it,
     /// returns its output.
@@ -102,7 +107,13 @@ final class GeoClueLab: @unchecked Sendable {
                          CommandRunner.whereaboutsExecutable.path, database] + (scans.map { [$0] } ?? [])
         let processID: pid_t
         do {
-            processID = try SpawnedProcess.spawn(arguments, output: .combined(outputPath), ownProcessGroup: true)
+            var environment = ProcessInfo.processInfo.environment
+            if let submission {
+                environment["GEOCLUE_LAB_SUBMIT"] = "\(submission.fix.latitude),\(submission.fix.longitude)"
+                environment["GEOCLUE_LAB_SUBMIT_PATH"] = submission.path
+            }
+            processID = try SpawnedProcess.spawn(
+                arguments, output: .combined(outputPath), ownProcessGroup: true, environment: environment)
         } catch {
             throw Failure(description: "cannot start unshare")
         }

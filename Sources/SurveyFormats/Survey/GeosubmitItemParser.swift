@@ -6,7 +6,8 @@ import PositioningCore
 ///
 /// An item is `{"timestamp": ms, "position": {"latitude", "longitude", "accuracy", "altitude",
 /// "speed", "heading", "source"}, "wifiAccessPoints": […], "cellTowers": […]}` — or v1's shape,
-/// which GeoClue 2.6 sends, with the position's fields on the item itself; each access
+/// with the position's fields on the item itself, or v0's (`/v1/submit`: `lat`, `lon`, `time`,
+/// `wifi`, `cell`), which GeoClue 2.6 sends; each access
 /// point and cell it heard becomes one sighting at the position. The emitter entries follow the
 /// geolocate API (`GeolocateRequest.parse`), so unusable entries are left out there; opted-out
 /// networks are left out here, and an emitter listed twice counts once.
@@ -26,7 +27,9 @@ public enum GeosubmitItemParser {
         guard case .object(let object) = item else {
             throw SurveyRowError(reason: "not an object", detail: "item is \(item.kindDescription), not an object")
         }
-        // Ichnaea's v1 geosubmit, which GeoClue 2.6 sends, has the position's fields on the item.
+        // GeoClue 2.6's uploads are Ichnaea's v0 items (`lat`, `lon`, `wifi`, `cell`).
+        if let converted = version2Item(fromVersion0: object) { return try rows(from: .object(converted)) }
+        // Ichnaea's v1 geosubmit has the position's fields on the item.
         guard let place = object["position"]?.objectValue ?? (object["latitude"] != nil ? object : nil) else {
             throw SurveyRowError(reason: "missing position", column: "position", detail: "item has no position object")
         }

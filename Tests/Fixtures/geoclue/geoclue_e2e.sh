@@ -39,10 +39,16 @@ until_ok() {
 }
 ip link set lo up || { echo "FAILED ip link set lo up"; exit 1; }
 
-"$WHEREABOUTS" serve --listen "127.0.0.1:$PORT" --db "$DB" --log > "$L/serve.log" 2>&1 & PIDS+=($!)
+# GEOCLUE_LAB_SUBMIT=LAT,LON: the modem has a GNSS fix there, which GeoClue (modem-gps, its
+# only submission source in 2.6) uploads with the Wi-Fi it hears to GEOCLUE_LAB_SUBMIT_PATH
+# (default /v1/submit, 2.6's own) of a serve that accepts submissions; the lab then also waits
+# for that upload's answer.
+SUBMIT=${GEOCLUE_LAB_SUBMIT:-}; SUBMIT_PATH=${GEOCLUE_LAB_SUBMIT_PATH:-/v1/submit}
+"$WHEREABOUTS" serve --listen "127.0.0.1:$PORT" --db "$DB" --log $([ -n "$SUBMIT" ] && echo --accept-submissions) > "$L/serve.log" 2>&1 & PIDS+=($!)
 mkdir -p "$L/mm"
-# The Wi-Fi run needs the private bus only: no modem, no ModemManager probing it.
-bash "$MMLAB" "$L/mm" $([ -n "$SCANS" ] && echo bus) > "$L/mmlab.log" 2>&1 & PIDS+=($!)
+# The Wi-Fi run needs the private bus only (no modem, no ModemManager probing it), unless the
+# modem's GNSS is to submit.
+MM_LAB_GPS=$SUBMIT bash "$MMLAB" "$L/mm" $([ -n "$SCANS" ] && [ -z "$SUBMIT" ] && echo bus) > "$L/mmlab.log" 2>&1 & PIDS+=($!)
 until_ok 120 "ModemManager lab" grep -q '^READY ' "$L/mmlab.log"
 grep -q '^FAILED' "$L/mmlab.log" && { echo "FAILED mm lab: $(cat "$L/mmlab.log")"; exit 1; }
 export DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 's/^READY //p' "$L/mmlab.log")
@@ -54,13 +60,16 @@ if [ -n "$SCANS" ]; then
     /usr/bin/python3 "$HERE/wpa_supplicant_sim.py" "$SCANS" > "$L/wpa.log" 2>&1 & PIDS+=($!)
     until_ok 20 "wpa_supplicant stand-in" grep -q '^READY' "$L/wpa.log"
 fi
-sed -e "s#@PORT@#$PORT#g" -e "s#@CELLS@#$CELLS#g" "$HERE/geoclue.conf" > "$L/geoclue.conf"
+sed -e "s#@PORT@#$PORT#g" -e "s#@CELLS@#$CELLS#g" -e "s#@GPS@#$([ -n "$SUBMIT" ] && echo true || echo false)#g" \
+    -e "s#@SUBMIT_PATH@#$SUBMIT_PATH#g" "$HERE/geoclue.conf" > "$L/geoclue.conf"
 export GIO_USE_NETWORK_MONITOR=base
 unshare -m --propagation private sh -c "mount --bind '$L/geoclue.conf' /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue -t 0" > "$L/geoclue.log" 2>&1 & PIDS+=($!)
 until_ok 60 "GeoClue on the bus" gdbus introspect --system --dest org.freedesktop.GeoClue2 --object-path /org/freedesktop/GeoClue2/Manager
 /usr/libexec/geoclue-2.0/demos/agent > "$L/agent.log" 2>&1 & PIDS+=($!)
 stdbuf -oL /usr/libexec/geoclue-2.0/demos/where-am-i -t 90 -a 8 > "$L/wai.log" 2>&1 & PIDS+=($!)
 until_ok 90 "where-am-i location" sh -c "[ \$(grep -c Accuracy '$L/wai.log') -ge $LOCATIONS ]"
+# GeoClue submits a GNSS fix at most once a minute, and only once the Wi-Fi table has networks.
+[ -n "$SUBMIT" ] && until_ok 150 "GeoClue's submission answered" grep -q "\"POST $SUBMIT_PATH\" 20[04]" "$L/serve.log"
 echo "WHERE-AM-I"
 cat "$L/wai.log"
 echo "SERVER LOG"

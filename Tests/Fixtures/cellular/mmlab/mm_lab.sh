@@ -50,11 +50,16 @@ chmod 644 "$L"/polkit-rules/*.rules
 unshare -m --propagation private sh -c "mount --bind '$L/polkit-rules' /etc/polkit-1/rules.d && exec /usr/lib/polkit-1/polkitd --no-debug" > "$L/polkitd.log" 2>&1 & PIDS+=($!)
 until_ok 10 "polkitd" has_name org.freedesktop.PolicyKit1
 
-SIM_FAST_PROBE=1 /usr/bin/python3 "$LAB/at_modem_sim.py" "$L/at.log" > "$L/sim.out" 2>&1 & PIDS+=($!)
-until_ok 5 "simulator" test -s "$L/sim.out"
-N=$(head -1 "$L/sim.out"); N=${N#/dev/}
-unshare -m --propagation private bash "$LAB/mm_in_fake_sysfs.sh" "$N" > "$L/mm.log" 2>&1 & PIDS+=($!)
+# MM_LAB_GPS=LAT,LON: the modem also has a GNSS receiver with a fix there (NMEA port).
+SIM_FAST_PROBE=1 SIM_GPS=${MM_LAB_GPS:-} /usr/bin/python3 "$LAB/at_modem_sim.py" "$L/at.log" > "$L/sim.out" 2>&1 & PIDS+=($!)
+PTYS=$([ -n "${MM_LAB_GPS:-}" ] && echo 2 || echo 1)
+sim_ready() { [ "$(wc -l < "$L/sim.out")" -ge "$PTYS" ]; }
+until_ok 5 "simulator" sim_ready
+N=$(sed -n 1p "$L/sim.out"); N=${N#/dev/}
+G=$(sed -n 2p "$L/sim.out"); G=${G#/dev/}
+unshare -m --propagation private bash "$LAB/mm_in_fake_sysfs.sh" "$N" $G > "$L/mm.log" 2>&1 & PIDS+=($!)
 until_ok 10 "ModemManager on the bus" has_name org.freedesktop.ModemManager1
+[ -n "$G" ] && mmcli --report-kernel-event="action=add,subsystem=tty,name=$G" >/dev/null
 mmcli --report-kernel-event="action=add,subsystem=tty,name=$N" >/dev/null
 until_ok 30 "modem exported" sh -c 'mmcli -L | grep -q Modem/'
 until_ok 20 "modem disabled state" sh -c "mmcli -m any -K | grep -q 'generic.state *: disabled'"
