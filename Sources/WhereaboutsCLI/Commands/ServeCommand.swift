@@ -23,8 +23,10 @@ enum ServeCommand: WhereaboutsCommand {
             of what each source did when none fixes. Requests are taken as one client's \
             successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
             previous request, while others changed or appeared, is a leftover the latest scan missed, and is \
-            aged from the request that first carried it. POST /v2/geosubmit stores observations \
-            with --accept-submissions. GET /health and GET /v1/stats report on the server. \
+            aged from the request that first carried it. POST /v1/country answers the country of \
+            the cells' MCC or of the position, as Ichnaea does. POST /v1/submit (GeoClue 2.6), \
+            /v1/geosubmit and /v2/geosubmit store observations with --accept-submissions. \
+            GET /health and GET /v1/stats report on the server. \
             Listens on loopback only unless --allow-remote is given. Nothing about requests is \
             logged unless --log is given: BSSIDs and positions are personal data. Stops on \
             SIGTERM or SIGINT.
