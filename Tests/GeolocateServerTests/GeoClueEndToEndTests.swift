@@ -127,9 +127,13 @@ final class GeoClueLab: @unchecked Sendable {
         return output()
     }
 
-    /// SIGTERM (the script tears its daemons down), then SIGKILL to the group after 20 s.
+    /// SIGTERM (the script tears its daemons down), SIGKILL to the group after 20 s, and to
+    /// what is left of the group in any case.
     private static func stop(_ processID: pid_t) {
         ChildProcess(processID: processID).terminate(gracePeriod: .seconds(20), killingGroup: true)
+        // Whatever of the lab's process group outlived the script (a daemon that ignored its
+        // SIGTERM) goes too: a serve left over from a run was found still listening 40 min on.
+        _ = ChildProcess(processID: processID).send(SIGKILL, toGroup: true)
     }
 
     /// The first `Latitude:` and `Longitude:` where-am-i printed after "WHERE-AM-I".

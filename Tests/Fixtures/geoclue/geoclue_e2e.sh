@@ -16,6 +16,8 @@ HERE=$(cd "$(dirname "$0")" && pwd); L=$1; WHEREABOUTS=$2; DB=$3; SCANS=${4:-}; 
 MMLAB="$HERE/../cellular/mmlab/mm_lab.sh"
 PIDS=()
 cleanup() {
+    # A SIGTERM arriving now (the test stopping the lab) must not cut the teardown short.
+    trap '' TERM INT
     for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
     for _ in $(seq 750); do
         alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done

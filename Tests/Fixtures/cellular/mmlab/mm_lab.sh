@@ -8,6 +8,8 @@ set -u
 LAB=$(cd "$(dirname "$0")" && pwd); L=$1; MODE=${2:-modem}; chmod 755 "$L"
 PIDS=()
 cleanup() {
+    # A SIGTERM arriving now (the test stopping the lab) must not cut the teardown short.
+    trap '' TERM INT
     for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
     for _ in $(seq 100); do
         alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
