@@ -25,9 +25,12 @@ extension SurveyImporter {
             pendingRecords = Array(records.dropFirst(headerFirst ? 1 : 2))
             // The first rows tell which clock FirstSeen is in (an unknown-time marker).
             try readAhead(rows: 500)
-            parser.localTimeZone = WigleClock.zone(
-                preHeader: headerFirst ? nil : first, firstSeen: pendingRecords.compactMap(parser.firstSeenText),
-                given: options.timeZone)
+            let preHeader = headerFirst ? nil : first
+            let firstSeen = pendingRecords.compactMap(parser.firstSeenText)
+            parser.localTimeZone = WigleClock.zone(preHeader: preHeader, firstSeen: firstSeen, given: options.timeZone)
+            if WigleClock.assumesUTC(preHeader: preHeader, firstSeen: firstSeen, given: options.timeZone) {
+                notes.append(WigleClock.assumedUTCNote)
+            }
             parser.decodesOctalEscapes = !headerFirst && WigleClock.isKismet(first)
             return parser.parse
         case .opencellid:

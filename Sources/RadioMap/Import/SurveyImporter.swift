@@ -24,6 +24,8 @@ final class SurveyImporter {
     /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
     private var rowsAreItems = false
     private var tally = RejectionTally()
+    /// What the report should say about how the file was read (e.g. the clock assumed).
+    var notes: [String] = []
     var importID: Int64 = 0
     let aggregation: EmitterReaggregation
     var pendingAccessPointObservations: [PendingObservation] = []
@@ -115,7 +117,8 @@ final class SurveyImporter {
             cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
             repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now))
+            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now),
+            notes: notes)
     }
 
     /// Reports the sorted sightings written after the file was read.
