@@ -40,6 +40,14 @@ import TestSupport
         #expect(run.errors.contains("ZIP archive: unpack it"))
     }
 
+    @Test func aKismetPacketExportIsRefusedWithWhatToImportInstead() async {
+        let temporary = TemporaryDirectory()
+        let run = await CLIRun(["import", "--db", temporary.path("map.sqlite"),
+                                TestPaths.fixture("radiomap/kismet_packets_export.tsv").path])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("does not say which senders are access points: import the .kismet log"))
+    }
+
     @Test func anUnknownTimeZoneIsAUsageError() async {
         let run = await CLIRun(["import", "--timezone", "Mars/Olympus", "x.csv"])
         #expect(run.status == 64)

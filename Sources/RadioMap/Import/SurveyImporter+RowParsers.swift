@@ -52,7 +52,12 @@ extension SurveyImporter {
             }
             pendingRecords = Array(records.dropFirst(2))  // the column header is fixed, as the backend reads it
             return LocalNLPRowParser().parse
-        case .wigledb, .kismet:
+        case .kismet:
+            // A `.kismet` log itself is an SQLite database, read before; text is its device export.
+            let parser = try KismetExportRowParser(header: first)
+            pendingRecords = parser.hasHeader ? Array(records.dropFirst()) : records
+            return parser.parse
+        case .wigledb:
             throw SurveyRowError(reason: "not a database", detail: "a \(format.rawValue) file is an SQLite database, this one is text")
         case .geosubmit:
             preconditionFailure("geosubmit documents are recognised before the CSV reader")
