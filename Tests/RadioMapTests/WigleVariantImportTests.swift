@@ -89,6 +89,26 @@ import TestSupport
         #expect(try map.accessPoints(for: [second])[second]?.firstSeen == Date(timeIntervalSince1970: 1_551_528_310))
     }
 
+    @Test func aPhoneExportWithoutAMarkerSaysItsTimesAreReadAsUTC() throws {
+        let directory = TemporaryDirectory()
+        let lines = try String(contentsOfFile: RadioMapFixtures.fixture("wigle_app248_local_time.csv"), encoding: .isoLatin1)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // The same export without its `31-12-69 21:00` row: nothing in it names the phone's zone.
+        let unmarked = RadioMapFixtures.write(Array(lines.enumerated().filter { $0.offset != 2 }.map(\.element)
+            .joined(separator: "\n").utf8), named: "unmarked.csv", in: directory)
+        let (summary, map) = try Self.importing(unmarked)
+        #expect(summary.rowsImported == 4)
+        #expect(summary.notes == [WigleClock.assumedUTCNote])
+        let second = BSSID("a4:2b:b0:11:22:02")!
+        #expect(try map.accessPoints(for: [second])[second]?.firstSeen == Date(timeIntervalSince1970: 1_551_535_510))
+        let zone = try #require(WigleClock.timeZone(named: "-03:00"))
+        #expect(try Self.importing(unmarked, options: ImportOptions(timeZone: zone)).0.notes.isEmpty)
+        // A marker, or a writer that logs GPS time, settles the clock: nothing to say.
+        #expect(try Self.importing(RadioMapFixtures.fixture("wigle_app248_local_time.csv")).0.notes.isEmpty)
+        #expect(try Self.importing(RadioMapFixtures.fixture("marauder_v255_excerpt.log")).0.notes.isEmpty)
+        #expect(try Self.importing(RadioMapFixtures.fixture("kismet_wiglecsv.csv")).0.notes.isEmpty)
+    }
+
     @Test func kismetWigleCSVDecodesItsOctalEscapes() throws {
         let (summary, map) = try Self.importing(RadioMapFixtures.fixture("kismet_wiglecsv.csv"))
         #expect(summary.format == .wigle)

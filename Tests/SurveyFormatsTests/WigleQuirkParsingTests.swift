@@ -85,6 +85,19 @@ import Testing
         #expect(WigleTimestamp.parse("2019-07-01 14:00:00", in: given) == Date(timeIntervalSince1970: 1_561_982_400))
     }
 
+    @Test func onlyAnUnsettledClockIsReportedAsAssumedUTC() throws {
+        let phone = CSVRecord(line: 1, fields: ["WigleWifi-1.4", "appRelease=2.48", "model=SM-A520F"])
+        let bruce = CSVRecord(line: 1, fields: ["WigleWifi-1.6", "appRelease=v1.9.1", "brand=Bruce"])
+        let times = ["2019-03-02 14:05:10"]
+        #expect(WigleClock.assumesUTC(preHeader: phone, firstSeen: times, given: nil))
+        #expect(WigleClock.assumesUTC(preHeader: nil, firstSeen: times, given: nil))
+        #expect(!WigleClock.assumesUTC(preHeader: bruce, firstSeen: times, given: nil))
+        #expect(!WigleClock.assumesUTC(preHeader: phone, firstSeen: times + ["1970-01-01 00:00:00"], given: nil))
+        #expect(!WigleClock.assumesUTC(preHeader: phone, firstSeen: times, given: TimeZone(secondsFromGMT: 0)))
+        // No time to read, nothing assumed.
+        #expect(!WigleClock.assumesUTC(preHeader: phone, firstSeen: ["", "0"], given: nil))
+    }
+
     @Test(arguments: [("+05:30", 19_800 as Int?), ("-0500", -18_000), ("+2", 7200), ("UTC", 0), ("+25:00", nil), ("Mars/Olympus", nil)])
     func timeZoneNames(name: String, offset: Int?) {
         #expect(WigleClock.timeZone(named: name)?.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == offset)

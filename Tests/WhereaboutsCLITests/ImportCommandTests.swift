@@ -12,6 +12,7 @@ import TestSupport
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("survey.wigle.csv (wigle):"))
         #expect(run.output.contains("opted out"))
+        #expect(!run.output.contains("note:"), "a simulated survey says its clock (whereabouts-simulate)")
         let attributes = try FileManager.default.attributesOfItem(atPath: map)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
@@ -36,6 +37,9 @@ import TestSupport
         #expect(run.output.contains("exactly 25 times, 1 or 2 dB off only 0: the phone's scan cache logged again"))
         let json = await CLIRun(["import", "--db", temporary.path("other.sqlite"), "--no-calibrate", "--json", survey])
         #expect(json.output.contains("\"cachedRepeats\":25"))
+        // The app's export names no zone and has no unknown-time marker: the report says how it read the times.
+        #expect(run.output.contains("  note: FirstSeen read as UTC: the file names no zone"))
+        #expect(json.output.contains("\"notes\":[\"FirstSeen read as UTC"))
         let listed = await CLIRun(["db", "imports", "--db", temporary.path("map.sqlite")])
         #expect(listed.output.contains("25 of 50 rows imported, 0 rejected, 25 set aside as cached repeats  "))
         let listedJSON = await CLIRun(["db", "imports", "--db", temporary.path("map.sqlite"), "--json"])

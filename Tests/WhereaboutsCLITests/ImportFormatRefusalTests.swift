@@ -31,13 +31,31 @@ import TestSupport
         #expect(before.output == after.output)
     }
 
-    @Test func aZipArchiveIsNamedAsSuch() async throws {
+    @Test func aBrokenZipArchiveIsNamedAsSuch() async throws {
         let temporary = TemporaryDirectory()
         let path = temporary.path("neostumbler-export.zip")
         try Data(Self.garbage[2].bytes).write(to: URL(fileURLWithPath: path))
         let run = await CLIRun(["import", "--db", temporary.path("map.sqlite"), path])
         #expect(run.status == 65)
-        #expect(run.errors.contains("ZIP archive: unpack it"))
+        #expect(run.errors.contains("unreadable ZIP archive: no ZIP end record"))
+    }
+
+    @Test func neoStumblersZipExportImportsEachOfItsFiles() async throws {
+        let temporary = TemporaryDirectory()
+        let run = await CLIRun(["import", "--db", temporary.path("map.sqlite"), "--no-calibrate",
+                                TestPaths.fixture("radiomap/neostumbler_export.zip").path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("neostumbler_export.zip:wifis.csv (neostumbler): 6 rows read, 3 imported, 3 rejected"))
+        #expect(run.output.contains("neostumbler_export.zip:cells.csv (neostumbler): 3 rows read, 2 imported"))
+        #expect(run.output.contains("neostumbler_export.zip:beacons.csv (neostumbler): 1 rows read, 0 imported"))
+    }
+
+    @Test func aKismetPacketExportIsRefusedWithWhatToImportInstead() async {
+        let temporary = TemporaryDirectory()
+        let run = await CLIRun(["import", "--db", temporary.path("map.sqlite"),
+                                TestPaths.fixture("radiomap/kismet_packets_export.tsv").path])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("does not say which senders are access points: import the .kismet log"))
     }
 
     @Test func anUnknownTimeZoneIsAUsageError() async {

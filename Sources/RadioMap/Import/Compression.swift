@@ -5,6 +5,9 @@ enum Compression: String, Sendable {
     case gzip
     /// The .xz container: `fd 37 7a 58 5a 00` ("\u{FD}7zXZ\0").
     case xz
+    /// A member of a ZIP archive: never detected here, its input is made with its decoder
+    /// (`SurveyInput(archive:member:)`).
+    case zipMember
 
     /// The compression whose magic bytes begin `prefix`.
     static func detect(_ prefix: UnsafeBufferPointer<UInt8>) -> Compression {
@@ -16,7 +19,7 @@ enum Compression: String, Sendable {
     /// A streaming decoder for this wrapping, or nil when the bytes are plain.
     func makeDecompressor() throws(DecompressionError) -> (any Decompressor)? {
         switch self {
-        case .none: nil
+        case .none, .zipMember: nil
         case .gzip: try GzipDecompressor()
         case .xz: try XZDecompressor()
         }

@@ -12,6 +12,8 @@ final class FileChunkReader {
     let size: Int64
     /// Bytes read so far.
     private(set) var bytesRead: Int64 = 0
+    /// Where in the file the bytes read start when only a range of it is read (a ZIP member).
+    private let rangeStart: Int64?
 
     /// Opens `path` for reading (the corresponding C function is `open`).
     init(path: String, chunkSize: Int = 1 << 20) throws(ImportError) {
@@ -27,6 +29,20 @@ final class FileChunkReader {
         size = Int64(status.st_size)
         chunk = [UInt8](repeating: 0, count: chunkSize)
         memory = nil
+        rangeStart = nil
+    }
+
+    /// Reads only `length` bytes of `path` from `offset` (a ZIP member's compressed bytes), as
+    /// if they were a whole file; the corresponding C function is `pread`.
+    init(path: String, offset: Int64, length: Int64, chunkSize: Int = 1 << 20) throws(ImportError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        rangeStart = offset
+        size = length
+        chunk = [UInt8](repeating: 0, count: chunkSize)
+        memory = nil
     }
 
     /// Reads `bytes` as if they were a file's, in one chunk.
@@ -35,6 +51,7 @@ final class FileChunkReader {
         chunk = []
         memory = bytes
         size = Int64(bytes.count)
+        rangeStart = nil
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -49,7 +66,24 @@ final class FileChunkReader {
         }
         let count: Int
         do throws(Errno) {
-            count = try FileDescriptor(rawValue: descriptor).read(into: &chunk)
+            if let rangeStart {
+                guard bytesRead < size else { return false }
+                let wanted = Int(min(Int64(chunk.count), size - bytesRead))
+                let offset = rangeStart + bytesRead
+                let result: Result<Int, Errno> = chunk.withUnsafeMutableBytes { buffer in
+                    do throws(Errno) {
+                        return .success(try FileDescriptor(rawValue: descriptor).read(
+                            fromAbsoluteOffset: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted])))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                count = try result.get()
+                // The range was checked against the file's size: it shrank meanwhile.
+                guard count > 0 else { throw Errno(rawValue: EIO) }
+            } else {
+                count = try FileDescriptor(rawValue: descriptor).read(into: &chunk)
+            }
         } catch {
             throw ImportError.unreadable(path: path, reason: error.description)
         }

@@ -39,6 +39,9 @@ public struct ImportSummary: Sendable {
     public var cellsStale: Int
     /// Wall-clock time the import took.
     public var duration: Duration
+    /// How the file was read where the file itself left it open, one line each (e.g. times read
+    /// as UTC because nothing names their zone).
+    public var notes: [String]
 
     /// Creates a summary.
     public init(
@@ -46,7 +49,7 @@ public struct ImportSummary: Sendable {
         rowsImported: Int = 0, rowsFilteredOut: Int = 0, rejections: [RejectionCount] = [], cachedRepeats: RejectionCount? = nil,
         repeatNearMisses: Int = 0, accessPointsNew: Int = 0,
         accessPointsUpdated: Int = 0, cellsNew: Int = 0, cellsUpdated: Int = 0, cellsStale: Int = 0,
-        duration: Duration = .zero
+        duration: Duration = .zero, notes: [String] = []
     ) {
         self.path = path
         self.format = format
@@ -64,6 +67,7 @@ public struct ImportSummary: Sendable {
         self.cellsUpdated = cellsUpdated
         self.cellsStale = cellsStale
         self.duration = duration
+        self.notes = notes
     }
 
     /// Rows rejected, all reasons together.

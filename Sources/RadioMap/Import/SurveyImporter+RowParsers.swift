@@ -25,9 +25,12 @@ extension SurveyImporter {
             pendingRecords = Array(records.dropFirst(headerFirst ? 1 : 2))
             // The first rows tell which clock FirstSeen is in (an unknown-time marker).
             try readAhead(rows: 500)
-            parser.localTimeZone = WigleClock.zone(
-                preHeader: headerFirst ? nil : first, firstSeen: pendingRecords.compactMap(parser.firstSeenText),
-                given: options.timeZone)
+            let preHeader = headerFirst ? nil : first
+            let firstSeen = pendingRecords.compactMap(parser.firstSeenText)
+            parser.localTimeZone = WigleClock.zone(preHeader: preHeader, firstSeen: firstSeen, given: options.timeZone)
+            if WigleClock.assumesUTC(preHeader: preHeader, firstSeen: firstSeen, given: options.timeZone) {
+                notes.append(WigleClock.assumedUTCNote)
+            }
             parser.decodesOctalEscapes = !headerFirst && WigleClock.isKismet(first)
             return parser.parse
         case .opencellid:
@@ -49,7 +52,12 @@ extension SurveyImporter {
             }
             pendingRecords = Array(records.dropFirst(2))  // the column header is fixed, as the backend reads it
             return LocalNLPRowParser().parse
-        case .wigledb, .kismet:
+        case .kismet:
+            // A `.kismet` log itself is an SQLite database, read before; text is its device export.
+            let parser = try KismetExportRowParser(header: first)
+            pendingRecords = parser.hasHeader ? Array(records.dropFirst()) : records
+            return parser.parse
+        case .wigledb:
             throw SurveyRowError(reason: "not a database", detail: "a \(format.rawValue) file is an SQLite database, this one is text")
         case .geosubmit:
             preconditionFailure("geosubmit documents are recognised before the CSV reader")

@@ -24,6 +24,8 @@ final class SurveyImporter {
     /// Whether a row is a geosubmit item holding many readings, rather than one reading per line.
     private var rowsAreItems = false
     private var tally = RejectionTally()
+    /// What the report should say about how the file was read (e.g. the clock assumed).
+    var notes: [String] = []
     var importID: Int64 = 0
     let aggregation: EmitterReaggregation
     var pendingAccessPointObservations: [PendingObservation] = []
@@ -55,15 +57,21 @@ final class SurveyImporter {
     /// submissions), or nil to record the content's hash.
     private let identity: String?
 
-    /// An importer of the file at `path`, or of `input` (then `path` is only its name).
+    /// Opens the content again from its start, to hash it before importing (`previousImport`).
+    private let reopen: () throws -> SurveyInput
+
+    /// An importer of the file at `path`, or of `input` (then `path` is only its name, and
+    /// `reopen` opens the content again).
     init(connection: SQLiteConnection, path: String, options: ImportOptions, spilling: (directory: String, threshold: Int64),
-         progress: ((ImportProgress) -> Void)?, input: SurveyInput? = nil, identity: String? = nil) throws(ImportError) {
+         progress: ((ImportProgress) -> Void)?, input: SurveyInput? = nil, identity: String? = nil,
+         reopen: (() throws -> SurveyInput)? = nil) throws(ImportError) {
         self.connection = connection
         self.spilling = spilling
         self.path = path
         self.options = options
         self.progress = progress
         self.identity = identity
+        self.reopen = reopen ?? { try SurveyInput(path: path) }
         if let input {
             self.input = input
         } else {
@@ -115,7 +123,8 @@ final class SurveyImporter {
             cachedRepeats: cachedRepeats.logsScanCache ? cachedRepeats.report : nil,
             repeatNearMisses: cachedRepeats.nearMisses, accessPointsNew: counts.accessPointsNew,
             accessPointsUpdated: counts.accessPointsUpdated, cellsNew: counts.cellsNew,
-            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now))
+            cellsUpdated: counts.cellsUpdated, cellsStale: publishedCellsStale, duration: started.duration(to: .now),
+            notes: notes)
     }
 
     /// Reports the sorted sightings written after the file was read.
@@ -130,7 +139,8 @@ final class SurveyImporter {
 
     /// Streams the rows and records the import, in one transaction.
     private func record(format: SurveyFormat, stream: () throws -> Void) throws {
-        try connection.inTransaction {
+        // A member of an archive is one savepoint in the archive's transaction (`importSurveys`).
+        try connection.inTransactionOrSavepoint {
             try connection.cachedStatement(sql: """
                 INSERT INTO imports(name, size, content_hash, format, rows_read, rows_imported, rows_rejected, imported_at)
                 VALUES(?, ?, 'pending', ?, 0, 0, 0, ?)
@@ -188,7 +198,7 @@ final class SurveyImporter {
         // compressed file's own bytes, so both are checked.
         let rawHash = SHA256()
         let plainHash = SHA256()
-        let content = try SurveyInput(path: path)
+        let content = try reopen()
         while try content.readChunk(raw: { rawHash.update($0) }, plain: { plainHash.update($0) }) {}
         for digest in [plainHash.finalize(), rawHash.finalize()] {
             if let format = candidates[digest] { return (digest, format) }

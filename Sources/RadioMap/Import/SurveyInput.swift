@@ -1,3 +1,5 @@
+import SurveyFormats
+
 /// A survey file's (or a request body's) content as a stream of plain bytes: read in chunks, unwrapped from gzip or
 /// xz when its magic bytes say so, never unpacked to disk.
 final class SurveyInput {
@@ -10,6 +12,19 @@ final class SurveyInput {
     init(path: String) throws(ImportError) {
         self.path = path
         file = try FileChunkReader(path: path)
+    }
+
+    /// The member `member` of the ZIP archive at `archive`, streamed from its byte range and
+    /// decoded (and checked) by a `ZipMemberDecoder`; called `archive:name` in messages.
+    init(archive: String, member: (entry: ZipArchive.Entry, dataOffset: Int)) throws(ImportError) {
+        path = archive + ":" + member.entry.name
+        file = try FileChunkReader(path: archive, offset: Int64(member.dataOffset), length: Int64(member.entry.compressedSize))
+        compression = .zipMember
+        do {
+            decompressor = try ZipMemberDecoder(entry: member.entry)
+        } catch {
+            throw ImportError.corrupt(path: path, reason: error.reason)
+        }
     }
 
     /// Content already in memory (a `/v2/geosubmit` body), called `name` in messages.

@@ -143,6 +143,23 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs `body` in a transaction, or — when one is open already — in a savepoint of it:
+    /// released when it returns, rolled back to and rethrown when it throws (the outer
+    /// transaction goes on).
+    func inTransactionOrSavepoint<T>(_ body: () throws -> T) throws -> T {
+        guard isInTransaction else { return try inTransaction(body) }
+        try cachedStatement(sql: "SAVEPOINT nested").execute()
+        do {
+            let value = try body()
+            try cachedStatement(sql: "RELEASE nested").execute()
+            return value
+        } catch {
+            try? execute("ROLLBACK TO nested")
+            try? execute("RELEASE nested")
+            throw error
+        }
+    }
+
     /// Whether SQLite opened the file read-only although writing was asked for (it does so when
     /// the file's permissions or its mount forbid writing; the corresponding C function is
     /// `sqlite3_db_readonly`).

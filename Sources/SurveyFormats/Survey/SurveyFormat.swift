@@ -6,7 +6,8 @@ public enum SurveyFormat: String, Hashable, Sendable, CaseIterable {
     case opencellid
     /// The WiGLE app's own database (`wiglewifi.sqlite`: `network` and `location` tables).
     case wigledb
-    /// A Kismet log (`.kismet`, SQLite): its access points with their location records.
+    /// A Kismet log (`.kismet`, SQLite): its access points with their location records; or its
+    /// tab-separated device export (`kismet_log_to_csv --table devices`).
     case kismet
     /// An observation log with signal strengths, one row per access point per scan (ESP8266
     /// loggers: `…,SSID,Power,Channel,Encryption,BSSID`).

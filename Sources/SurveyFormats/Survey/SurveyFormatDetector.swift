@@ -15,7 +15,8 @@ public enum SurveyFormatDetector {
     /// OpenCellID/MLS: the header names `radio,mcc,net,area,cell` and `lon,lat` — or there is no
     /// header and the first line has the shape of an OpenCellID row (a radio name, then four
     /// integers, 13–14 fields). Local NLP Backend: the first line is `database v4`. NeoStumbler and
-    /// microG: their own column names. Observation log: a BSSID, a position and a signal column
+    /// microG: their own column names. Kismet's tab-separated device (or packet) export: its
+    /// header, or a row of its shape. Observation log: a BSSID, a position and a signal column
     /// (before the AP list, which has no signal). AP list: a BSSID column and latitude/longitude.
     /// - Throws: `Rejection` naming what was found instead.
     public static func detect(first: CSVRecord, second: CSVRecord?) throws(Rejection) -> SurveyFormat {
@@ -30,6 +31,9 @@ public enum SurveyFormatDetector {
         // merged into one table, with columns of their own beside (they are ignored).
         if WigleRowParser.isHeader(first) {
             return .wigle
+        }
+        if KismetExportRowParser.isExport(first) {
+            return .kismet
         }
         if LocalNLPRowParser.isPreamble(first) {
             return .lnb

@@ -23,11 +23,27 @@ public enum WigleClock {
         return nil
     }
 
-    /// Whether the pre-header names a writer that logs GPS time (UTC): an ESP32 firmware or
-    /// Kismet's `kismetdb_to_wiglecsv`, rather than the phone app.
+    /// Whether the times of a file are read as UTC only because nothing said otherwise: no zone
+    /// given, no writer known to log GPS time, no unknown-time marker among `firstSeen`, and at
+    /// least one real time to read. Then the import says so, rather than silently assuming UTC.
+    public static func assumesUTC(preHeader: CSVRecord?, firstSeen: [String], given: TimeZone?) -> Bool {
+        if given != nil { return false }
+        if let preHeader, writesUTC(preHeader) { return false }
+        if firstSeen.contains(where: { WigleTimestamp.unknownTimeOffset($0) != nil }) { return false }
+        return firstSeen.contains { WigleTimestamp.parse($0, in: nil) != nil }
+    }
+
+    /// The import report's note for a file whose times `assumesUTC`.
+    public static let assumedUTCNote =
+        "FirstSeen read as UTC: the file names no zone and has no unknown-time marker (01-01-70 5:30); "
+        + "--timezone ZONE if the phone wrote local time"
+
+    /// Whether the pre-header names a writer that logs GPS time (UTC): an ESP32 firmware,
+    /// Kismet's `kismetdb_to_wiglecsv` or Whereabouts itself, rather than the phone app.
     static func writesUTC(_ preHeader: CSVRecord) -> Bool {
         let text = preHeader.fields.joined(separator: ",").lowercased()
-        return ["esp32", "esp8266", "marauder", "bruce", "kismet", "flipper"].contains { text.contains($0) }
+        // Whereabouts' own exports and simulated surveys write UTC too.
+        return ["esp32", "esp8266", "marauder", "bruce", "kismet", "flipper", "whereabouts"].contains { text.contains($0) }
     }
 
     /// Whether the pre-header is Kismet's (`kismetdb_to_wiglecsv`: `model=Kismet`), which writes

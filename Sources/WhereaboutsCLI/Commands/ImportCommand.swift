@@ -7,7 +7,7 @@ import SurveyFormats
 enum ImportCommand: WhereaboutsCommand {
     static let specification = CommandSpecification(
         name: "import",
-        abstract: "Import survey data (WiGLE CSV and app database, ESP32/ESP8266 wardriver logs, Kismet logs, NeoStumbler, microG, Local NLP Backend, OpenCellID/MLS CSV, AP lists, geosubmit JSON, UJIIndoorLoc fingerprints; plain, gzip or xz) and GeoNames places into the radio map.",
+        abstract: "Import survey data (WiGLE CSV and app database, ESP32/ESP8266 wardriver logs, Kismet logs, NeoStumbler, microG, Local NLP Backend, OpenCellID/MLS CSV, AP lists, geosubmit JSON, UJIIndoorLoc fingerprints; plain, gzip, xz or each file of a ZIP) and GeoNames places into the radio map.",
         discussion: """
             Each file is imported in one transaction: all of it or nothing. A malformed row is \
             rejected with its line number and reason and the rest imports; with --strict the first \
@@ -72,7 +72,8 @@ enum ImportCommand: WhereaboutsCommand {
         for file in arguments.positionals {
             let progress = quiet || !context.errors.isTerminal ? nil : ProgressBar(label: file, sink: context.errors)
             do {
-                let summary = try radioMap.importSurvey(at: file, options: options) { update in
+                // A ZIP archive (NeoStumbler's export) imports each of its files.
+                let imported = try radioMap.importSurveys(at: file, options: options) { update in
                     if let write = update.sortedWrite {
                         progress?.update(writing: write.written, of: write.total)
                     } else {
@@ -80,8 +81,8 @@ enum ImportCommand: WhereaboutsCommand {
                     }
                 }
                 progress?.finish()
-                summaries.append(summary)
-                if !quiet && !json { context.output.write(ImportReport.text(for: summary)) }
+                summaries += imported
+                if !quiet && !json { imported.forEach { context.output.write(ImportReport.text(for: $0)) } }
             } catch {
                 progress?.finish()
                 let failure = CommandFailure(error)

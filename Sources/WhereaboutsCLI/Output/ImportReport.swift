@@ -25,6 +25,9 @@ enum ImportReport {
                 + "the file repeats a network's previous signal exactly \(count(repeats.count)) times, "
                 + "1 or 2 dB off only \(count(summary.repeatNearMisses)): the phone's scan cache logged again, not new hearings\n"
         }
+        for note in summary.notes {
+            text += "  note: \(note)\n"
+        }
         // Place lists and fingerprint tables add no emitters; saying "0 new" would only confuse.
         if summary.format != .geonames && summary.format != .fingerprints {
             text += "  access points: \(count(summary.accessPointsNew)) new, \(count(summary.accessPointsUpdated)) updated; "
@@ -75,6 +78,10 @@ enum ImportReport {
                 writer.write(rejection.firstDetail)
                 writer.endObject()
             }
+            writer.endArray()
+            writer.writeKey("notes")
+            writer.beginArray()
+            summary.notes.forEach { writer.write($0) }
             writer.endArray()
             writer.writeKey("cachedRepeats")
             writer.write(summary.cachedRepeats?.count ?? 0)

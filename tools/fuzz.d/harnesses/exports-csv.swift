@@ -10,10 +10,11 @@ private let fallbacks: [[String]] = [
      "mnc", "lac", "psc", "signalStrength", "asu", "cellScanAge"],
     ["mac", "lat", "lon", "alt"],
     ["mcc", "mnc", "type", "lac", "cid", "psc", "lat", "lon", "alt"],
+    [KismetExportRowParser.deviceColumns.joined(separator: "\t")],
 ]
 
 /// Other stumblers' exports: the CSV reader, the format detector, and ScanLogRowParser,
-/// NeoStumblerRowParser, MicroGRowParser and LocalNLPRowParser over every row — each under the
+/// NeoStumblerRowParser, MicroGRowParser, KismetExportRowParser and LocalNLPRowParser over every row — each under the
 /// file's own header when it reads it, else under each of the formats' real headers. The values
 /// the database readers hand over go through the same pure code: each row's fields as a WiGLE
 /// app `location`/`network` row (`WigleDatabaseRow`) and as a Kismet device's JSON (`KismetDevice`).
@@ -28,6 +29,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let parser = try? ScanLogRowParser(header: header) { parsers.append(parser.parse) }
         if let parser = try? NeoStumblerRowParser(header: header) { parsers.append(parser.parse) }
         if let parser = try? MicroGRowParser(header: header) { parsers.append(parser.parse) }
+        if let parser = try? KismetExportRowParser(header: header) { parsers.append(parser.parse) }
         for parse in parsers {
             for record in rows { _ = try? parse(record) }
         }
