@@ -92,8 +92,8 @@ let package = Package(
         .testTarget(
             name: "EvaluationTests",
             dependencies: [
-                "SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "RadioMap", "WorldSimulator", "Evaluation",
-                "TestSupport",
+                "SystemSupport", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "RadioMap", "WorldSimulator", "Geolocation",
+                "Evaluation", "TestSupport",
             ]),
         .testTarget(
             name: "GeolocationTests",

@@ -22,4 +22,15 @@ public enum TextTable {
             return line
         }.joined(separator: "\n") + "\n"
     }
+
+    /// `12345` → `12,345`.
+    public static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 && character != "-" { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
 }

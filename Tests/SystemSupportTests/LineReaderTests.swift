@@ -29,4 +29,16 @@ import TestSupport
         var reader = LineReader(FileDescriptor(rawValue: -1), chunkSize: 16)
         #expect(throws: Errno(rawValue: EBADF)) { try reader.nextLine() }
     }
+
+    @Test func aFileByPathIsReadLineByLineAndAMissingOneIsItsErrno() throws {
+        let directory = TemporaryDirectory("line-reader-path")
+        let path = directory.path("lines.txt")
+        try Data("one\r\ntwo\n\nthree".utf8).write(to: URL(fileURLWithPath: path))
+        var lines: [String] = []
+        try LineReader.forEachLine(ofFile: path, chunkSize: 2) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines == ["one", "two", "", "three"])
+        #expect(throws: Errno.noSuchFileOrDirectory) {
+            try LineReader.forEachLine(ofFile: directory.path("missing.txt")) { _ in Issue.record("no line of a missing file") }
+        }
+    }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads a file descriptor line by line, a chunk at a time, so a file of any size is read in
 /// the memory of a few lines (`LineBuffer`'s rules: LF or CRLF, a last line without a newline
 /// counts).
@@ -34,5 +38,20 @@ public struct LineReader {
                 chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             }
         }
+    }
+}
+
+extension LineReader {
+    /// Calls `body` with each line of the file at `path` (`LineBuffer`'s rules), streaming it
+    /// `chunkSize` bytes at a time; the file is closed before this returns.
+    /// - Throws: `Errno` when the file cannot be opened or read; whatever `body` throws.
+    public static func forEachLine(
+        ofFile path: String, chunkSize: Int = 1 << 20, _ body: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        let descriptor = FileDescriptor(rawValue: open(path, O_RDONLY | O_CLOEXEC))
+        guard descriptor.rawValue >= 0 else { throw Errno.current }
+        defer { close(descriptor.rawValue) }
+        var reader = LineReader(descriptor, chunkSize: chunkSize)
+        while let line = try reader.nextLine() { try body(line) }
     }
 }

@@ -25,7 +25,6 @@ extension EvalCommand {
             }
             specification = TownSpecification(seed: seed, centre: TownSpecification.defaultCentre, size: size)
         }
-        let seed = specification.seed
         if let text = arguments.value("--moved-fraction") {
             guard let fraction = Double(text), fraction >= 0, fraction <= 1 else {
                 throw CommandFailure.usage("--moved-fraction expects a number from 0 to 1, got '\(text)'")
@@ -47,35 +46,7 @@ extension EvalCommand {
             context.output.line(experiment.json(result, size: sizeText))
             return .success
         }
-        let report = result.report
-        let c = ImportReport.count
-        var text = "Learning a \(Int(experiment.driveDuration / 60))-minute drive at \(Int(experiment.driveSpeed)) m/s: "
-            + "town seed \(seed) (\(sizeText), \(result.movedRouters) routers moved since the survey"
-            + (experiment.calibrated ? "; map calibrated before and after, as db calibrate and watch --learn do" : "")
-            + "); Wi-Fi queries, error in metres\n"
-        text += "phase   area          n   answered  median     p68     p90\n"
-        func figure(_ value: Double?) -> String {
-            (value.map { String(format: "%.1f", $0) } ?? "–").leftPadded(to: 8)
-        }
-        for (phase, area, statistics) in result.groups {
-            text += phase.padding(toLength: 8, withPad: " ", startingAt: 0)
-                + area.padding(toLength: 11, withPad: " ", startingAt: 0)
-                + "\(statistics.queries)".leftPadded(to: 4)
-                + String(format: "%.0f %%", statistics.answeredFraction * 100).leftPadded(to: 11)
-                + figure(statistics.median) + figure(statistics.p68) + figure(statistics.p90) + "\n"
-        }
-        text += "learned: \(c(report.observationsStored)) sightings from \(c(report.samplesAccepted)) of "
-            + "\(c(report.samplesOffered)) samples in \(c(report.batchesWritten)) transactions; "
-            + "\(c(report.accessPointsNew)) new access points, \(c(report.accessPointsMoved)) re-placed beyond their old range; "
-            + "\(c(report.optedOutSkipped)) opted-out and \(c(report.randomizedSkipped)) randomized addresses skipped; "
-            + String(format: "%.2f s\n", result.learningSeconds)
-        context.output.write(text)
+        context.output.write(experiment.text(result, size: sizeText))
         return .success
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

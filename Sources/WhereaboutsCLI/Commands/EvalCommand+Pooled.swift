@@ -51,7 +51,7 @@ extension EvalCommand {
         let estimators = try estimators(arguments)
         let calibration = try MapCalibration(arguments)
         let score: PooledEvaluation.Scorer = { queries, truth, radioMap, factors in
-            try evaluate(queries: queries, truth: truth, radioMap: radioMap, estimators: estimators, radius: .factors(factors))
+            try QueryEvaluation(estimators: estimators, radius: .factors(factors)).evaluate(queries: queries, truth: truth, radioMap: radioMap)
         }
         var pooled = PooledEvaluation(calibration: calibration, score: score)
         if context.errors.isTerminal {

@@ -142,8 +142,8 @@ enum EvalCommand: WhereaboutsCommand {
         }
         let answersPath = arguments.value("--answers")
         var answers: [UInt8]? = answersPath == nil ? nil : []
-        let report = try evaluate(
-            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap, estimators: estimators, radius: radius,
+        let report = try QueryEvaluation(estimators: estimators, radius: radius).evaluate(
+            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap,
             answers: answersPath == nil ? nil : { answers?.append(contentsOf: $0) })
         if let answersPath, let answers {
             // 0600: the answers are positions.
@@ -182,71 +182,5 @@ enum EvalCommand: WhereaboutsCommand {
         case "both": [.whereabouts, .ichnaea]
         case let name: [try LocateCommand.estimatorChoice(name)]
         }
-    }
-
-    /// Every query answered by the `Geolocation` pipeline for every estimator — the answer
-    /// `locate` and `serve` give with the same map and `radius` — and scored against its truth
-    /// line, with the map floor of its Wi-Fi queries. `answers`, when given, receives the first
-    /// estimator's geolocate JSON for each query, a line each.
-    static func evaluate(
-        queries: String, truth: String, radioMap: RadioMap, estimators: [EstimatorChoice],
-        radius: GeolocationParameters.RadiusFactors, answers: ((_ line: [UInt8]) -> Void)? = nil
-    ) throws -> EvaluationReport {
-        var requests: [ArraySlice<UInt8>] = []
-        try InputFile.forEachLine(queries) { requests.append($0) }
-        var truths: [Coordinate] = []
-        var lineNumber = 0
-        try InputFile.forEachLine(truth) { line in
-            lineNumber += 1
-            guard let value = try? JSONParser.parse(line), let latitude = value["lat"]?.doubleValue,
-                let longitude = value["lng"]?.doubleValue ?? value["lon"]?.doubleValue
-            else {
-                throw CommandFailure(.dataError, "\(truth):\(lineNumber): expected {\"lat\":…,\"lng\":…}")
-            }
-            truths.append(Coordinate(latitude: latitude, longitude: longitude))
-        }
-        guard requests.count == truths.count else {
-            throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
-        }
-        guard !estimators.isEmpty else { return EvaluationReport(outcomes: [], mapFloor: MapFloor()) }
-        let now = Date()
-        // One geolocator per estimator over the same connection; the first one's lookup (the
-        // same for all: their fingerprints are matched alike) is answered by each.
-        let geolocators = try estimators.map { choice in
-            try GeolocationEngine(radioMap: radioMap, parameters: GeolocationParameters(estimator: choice, radius: radius))
-                .geolocator(using: radioMap)
-        }
-        var outcomes: [EvaluationOutcome] = []
-        var floor = MapFloor()
-        for (index, bytes) in requests.enumerated() {
-            let request: GeolocateRequest
-            do {
-                request = try GeolocateRequest.parse(Array(bytes))
-            } catch {
-                throw CommandFailure(.dataError, "\(queries):\(index + 1): \(error)")
-            }
-            let lookup = try geolocators[0].lookUp(request, now: now)
-            let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
-            floor.add(truth: truths[index], knownPositions: lookup.input.accessPoints.values.map(\.coordinate))
-            let heardBin = RadiusCalibration.CountBin(
-                count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
-            for (number, geolocator) in geolocators.enumerated() {
-                let answer = try geolocator.answer(lookup)
-                if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
-                let name = estimators[number].name
-                guard let location = answer.location else {
-                    outcomes.append(EvaluationOutcome(estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil))
-                    continue
-                }
-                // The calibration bin the fix's radius was scaled by (the estimate does not say).
-                let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
-                    ?? RadiusCalibration.CountBin(count: answer.used.count)
-                outcomes.append(EvaluationOutcome(
-                    estimator: name, source: location.source, bin: bin,
-                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
-                    radius95: location.accuracy95))
-            }
-        }
-        return EvaluationReport(outcomes: outcomes, mapFloor: floor)
     }
 }

@@ -58,20 +58,23 @@ enum CalibrationReport {
     /// - Returns: Whether the map was recalibrated.
     @discardableResult
     static func keepCalibrated(_ radioMap: RadioMap, after change: String, quiet: Bool, output: any OutputSink) throws -> Bool {
-        switch try radioMap.keepCalibrated() {
+        let recalibration = try radioMap.keepCalibrated()
+        if !quiet { for line in lines(for: recalibration, after: change) { output.line(line) } }
+        if case .recalibrated = recalibration { return true }
+        return false
+    }
+
+    /// What `keepCalibrated` did after `change`, for people (nothing for a map never calibrated).
+    static func lines(for recalibration: RadioMap.Recalibration, after change: String) -> [String] {
+        switch recalibration {
         case .notCalibrated:
-            return false
+            []
         case .tooManySightings:
-            if !quiet {
-                output.line("The stored radius factors predate \(change) (the map holds more than 100,000 "
-                    + "sightings, too many to recalibrate on the way): run `whereabouts db calibrate`.")
-            }
-            return false
+            ["The stored radius factors predate \(change) (the map holds more than 100,000 "
+                + "sightings, too many to recalibrate on the way): run `whereabouts db calibrate`."]
         case .recalibrated(let outcome):
-            guard !quiet else { return true }
-            output.line("Radius recalibrated from \(outcome.samples) held-out scan fixes (as `whereabouts db calibrate` does).")
-            if let summary = outcome.fingerprintSummary { output.line(summary) }
-            return true
+            ["Radius recalibrated from \(outcome.samples) held-out scan fixes (as `whereabouts db calibrate` does)."]
+                + (outcome.fingerprintSummary.map { [$0] } ?? [])
         }
     }
 }

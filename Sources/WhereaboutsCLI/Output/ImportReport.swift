@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import JSONCodec
 import PositioningCore
@@ -95,13 +96,5 @@ enum ImportReport {
     }
 
     /// `12345` → `12,345`.
-    static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 && character != "-" { result.append(",") }
-            result.append(character)
-        }
-        return result
-    }
+    static func count(_ value: Int) -> String { TextTable.count(value) }
 }

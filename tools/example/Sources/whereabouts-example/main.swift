@@ -1,10 +1,13 @@
 // The Linux side of the example: a simulated town and its walk stand in for the street outside,
 // through environment variables the unchanged samples' CLLocationManager() reads
 // (WHEREABOUTS_REPLAY, WHEREABOUTS_DB, XDG_CONFIG_HOME, XDG_DATA_HOME). Then each sample runs on
-// the main thread's run loop, one after the other, and prints what its delegate was told.
+// the main thread's run loop, one after the other, and prints what its delegate was told; last,
+// one scan of the walk is answered as one geolocate request through the Geolocation library.
 import CoreLocationLinux
 import ExampleApp
 import Foundation
+import GeolocationSample
+import PositioningCore
 import WorldSimulator
 
 let scratch = NSTemporaryDirectory() + "whereabouts-example-\(getpid())"
@@ -72,4 +75,22 @@ run("4. reverse geocoding") { finish in
     let sample = WhereAmI(onFinish: finish)
     sample.start()
     return sample
+}
+
+print("== 5. one geolocate request through Geolocation: the walk's scan at 5:00")
+do {
+    // The walk scans every fifth sample: the first scan from 5:00 on.
+    guard let scan = world.steps[150...].first(where: { !$0.sample.wifi.isEmpty }) else {
+        print("the walk has no scan after 5:00")
+        exit(1)
+    }
+    print("request: \(scan.sample.wifi.count) access points, \(scan.sample.cells.count) cells")
+    let answer = try OneRequest.answer(wifi: scan.sample.wifi, cells: scan.sample.cells, radioMapPath: world.radioMapPath)
+    OneRequest.lines(for: answer).forEach { print($0) }
+    if let location = answer.location {
+        print(String(format: "the walker was %.0f m away", Geodesy.distance(from: location.coordinate, to: scan.truth)))
+    }
+} catch {
+    print("geolocate request failed: \(error)")
+    exit(1)
 }

@@ -1,0 +1,110 @@
+import Foundation
+import Geolocation
+import JSONCodec
+import PositioningCore
+import RadioMap
+import SurveyFormats
+import SystemSupport
+
+/// Held-out queries scored against their truth through the `Geolocation` pipeline: every query
+/// of a geolocate-request file answered by each estimator — the answer `locate` and `serve`
+/// give with the same map and radius factors — and scored against its line of a truth file
+/// (`{"lat":…,"lng":…}`), with the map floor of its Wi-Fi queries. `eval --town`, `--survey`,
+/// `--queries` and the pooled evaluations all score this way.
+///
+/// ```swift
+/// let evaluation = QueryEvaluation(estimators: [.whereabouts, .ichnaea], radius: .stored)
+/// let report = try evaluation.evaluate(queries: "q.jsonl", truth: "t.jsonl", radioMap: map)
+/// print(report.table)
+/// ```
+public struct QueryEvaluation: Sendable {
+    /// The estimators, in the report's order; the first one's answers are the ones `answers` gets.
+    public var estimators: [EstimatorChoice]
+    /// Where the radius factors come from (`.stored`: the map's, as `locate` applies them).
+    public var radius: GeolocationParameters.RadiusFactors
+
+    /// An evaluation of `estimators` with the radius factors `radius`.
+    public init(estimators: [EstimatorChoice], radius: GeolocationParameters.RadiusFactors) {
+        self.estimators = estimators
+        self.radius = radius
+    }
+
+    /// The report for `queries` scored against `truth` (files, line for line) on `radioMap`.
+    /// `answers`, when given, receives the first estimator's geolocate JSON for each query, a
+    /// line each with its newline: for the map's stored factors, what `locate --batch` writes.
+    /// - Throws: `EvaluationError.badInput` for a file that cannot be read, a query that is not
+    ///   a geolocate request or a truth line without `lat`/`lng` (with its file and line
+    ///   number), or files of different lengths; `RadioMapError` when the map cannot be read.
+    public func evaluate(
+        queries: String, truth: String, radioMap: RadioMap, answers: ((_ line: [UInt8]) -> Void)? = nil
+    ) throws -> EvaluationReport {
+        var requests: [ArraySlice<UInt8>] = []
+        try Self.forEachLine(queries) { requests.append($0) }
+        let truths = try Self.truths(in: truth)
+        guard requests.count == truths.count else {
+            throw EvaluationError.badInput("\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
+        }
+        guard !estimators.isEmpty else { return EvaluationReport(outcomes: [], mapFloor: MapFloor()) }
+        let now = Date()
+        // One geolocator per estimator over the same connection; the first one's lookup (the
+        // same for all: their fingerprints are matched alike) is answered by each.
+        let geolocators = try estimators.map { choice in
+            try GeolocationEngine(radioMap: radioMap, parameters: GeolocationParameters(estimator: choice, radius: radius))
+                .geolocator(using: radioMap)
+        }
+        var outcomes: [EvaluationOutcome] = []
+        var floor = MapFloor()
+        for (index, bytes) in requests.enumerated() {
+            let request: GeolocateRequest
+            do {
+                request = try GeolocateRequest.parse(Array(bytes))
+            } catch {
+                throw EvaluationError.badInput("\(queries):\(index + 1): \(error)")
+            }
+            let lookup = try geolocators[0].lookUp(request, now: now)
+            let heardSource: LocationSource = request.wifiAccessPoints.isEmpty ? .cell : .wifi
+            floor.add(truth: truths[index], knownPositions: lookup.input.accessPoints.values.map(\.coordinate))
+            let heardBin = RadiusCalibration.CountBin(
+                count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
+            for (number, geolocator) in geolocators.enumerated() {
+                let answer = try geolocator.answer(lookup)
+                if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
+                let name = estimators[number].name
+                guard let location = answer.location else {
+                    outcomes.append(EvaluationOutcome(estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil))
+                    continue
+                }
+                // The calibration bin the fix's radius was scaled by (the estimate does not say).
+                let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
+                    ?? RadiusCalibration.CountBin(count: answer.used.count)
+                outcomes.append(EvaluationOutcome(
+                    estimator: name, source: location.source, bin: bin,
+                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
+                    radius95: location.accuracy95))
+            }
+        }
+        return EvaluationReport(outcomes: outcomes, mapFloor: floor)
+    }
+
+    /// The true positions of a truth file, a line each (`lng` or `lon`).
+    static func truths(in path: String) throws -> [Coordinate] {
+        var truths: [Coordinate] = []
+        try forEachLine(path) { line in
+            guard let value = try? JSONParser.parse(line), let latitude = value["lat"]?.doubleValue,
+                let longitude = value["lng"]?.doubleValue ?? value["lon"]?.doubleValue
+            else {
+                throw EvaluationError.badInput("\(path):\(truths.count + 1): expected {\"lat\":…,\"lng\":…}")
+            }
+            truths.append(Coordinate(latitude: latitude, longitude: longitude))
+        }
+        return truths
+    }
+
+    private static func forEachLine(_ path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        do {
+            try LineReader.forEachLine(ofFile: path, body)
+        } catch is Errno {
+            throw EvaluationError.badInput("cannot read \(path)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Geolocation
+import PositioningCore
+import RadioMap
+import Testing
+import TestSupport
+import WorldSimulator
+
+@testable import Evaluation
+
+/// Scoring held-out queries through the one pipeline: every query answered by each estimator
+/// and scored against its truth line; the answers handed out are the ones `locate` writes; a
+/// bad line is reported with its file and number.
+@Suite struct QueryEvaluationTests {
+    static let scratch = TemporaryDirectory("query-evaluation")
+    static let world: SimulatedWorld = {
+        do {
+            return try SimulatedWorld.build(seed: 6, in: scratch.path("town"), walkDuration: 60)
+        } catch { fatalError("cannot build the evaluation town: \(error)") }
+    }()
+
+    var queries: String { Self.world.directory + "/" + TownWriter.FileName.queries }
+    var truth: String { Self.world.directory + "/" + TownWriter.FileName.truth }
+
+    @Test func everyQueryIsScoredPerEstimatorAndTheFirstOnesAnswersAreLocatesLines() throws {
+        let map = try RadioMap(path: Self.world.radioMapPath, mode: .readOnly)
+        var answers: [UInt8] = []
+        let report = try QueryEvaluation(estimators: [.whereabouts, .ichnaea], radius: .stored)
+            .evaluate(queries: queries, truth: truth, radioMap: map) { answers += $0 }
+        let lines = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n")
+        #expect(report.outcomes.count == 2 * lines.count)
+        #expect(report.outcomes.prefix(2).map(\.estimator) == ["whereabouts", "ichnaea"], "each query by both, in order")
+        let answered = report.outcomes.filter { $0.estimator == "whereabouts" && $0.error != nil }
+        #expect(answered.count >= lines.count * 9 / 10)
+        #expect(answered.map { $0.error! }.sorted()[answered.count / 2] < 150)
+
+        let geolocator = try GeolocationEngine(radioMap: map).geolocator(using: map)
+        var expected: [UInt8] = []
+        for line in lines { expected += try geolocator.geolocateJSON(forRequest: Array(line.utf8)) + [UInt8(ascii: "\n")] }
+        #expect(answers == expected, "what eval scores is what locate --batch writes")
+    }
+
+    @Test func aBadTruthLineOrAQueryThatIsNoRequestIsReportedWithItsLine() throws {
+        let map = try RadioMap(path: Self.world.radioMapPath, mode: .readOnly)
+        let directory = TemporaryDirectory("query-evaluation-bad")
+        let evaluation = QueryEvaluation(estimators: [.whereabouts], radius: .raw)
+        var truthLines = try String(contentsOfFile: truth, encoding: .utf8).split(separator: "\n").map(String.init)
+        truthLines[2] = #"{"lat":52.5}"#
+        let badTruth = directory.path("truth.jsonl")
+        try truthLines.joined(separator: "\n").write(toFile: badTruth, atomically: true, encoding: .utf8)
+        #expect {
+            try evaluation.evaluate(queries: queries, truth: badTruth, radioMap: map)
+        } throws: { error in
+            "\(error)" == "\(badTruth):3: expected {\"lat\":…,\"lng\":…}"
+        }
+
+        var queryLines = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n").map(String.init)
+        queryLines[1] = "not json"
+        let badQueries = directory.path("queries.jsonl")
+        try queryLines.joined(separator: "\n").write(toFile: badQueries, atomically: true, encoding: .utf8)
+        #expect {
+            try evaluation.evaluate(queries: badQueries, truth: truth, radioMap: map)
+        } throws: { error in
+            (error as? EvaluationError).map { "\($0)".hasPrefix("\(badQueries):2: ") } ?? false
+        }
+
+        let short = directory.path("short.jsonl")
+        try truthLines.prefix(3).joined(separator: "\n").write(toFile: short, atomically: true, encoding: .utf8)
+        #expect(throws: EvaluationError.self) { try evaluation.evaluate(queries: queries, truth: short, radioMap: map) }
+        #expect(throws: EvaluationError.self) {
+            try evaluation.evaluate(queries: directory.path("missing.jsonl"), truth: truth, radioMap: map)
+        }
+    }
+}
