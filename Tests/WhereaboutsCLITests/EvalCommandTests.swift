@@ -300,6 +300,7 @@ import Evaluation
         ["--split-session", "--survey", "a.csv", "--session-gap", "0"],
         ["--survey", "a.csv", "--session-gap", "10"],
         ["--split-session", "--survey", "a.csv", "--answers", "x.jsonl"],
+        ["--survey-statistics", "a.csv", "--town", "x"],
         ["--towns", "1-2", "--calibrate"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],

@@ -55,6 +55,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--session-gap", "MINUTES", help: "With --split-session: a pause longer than this between rows' times starts a new session (default 30)."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
             .value("--min-aps", "N", help: "With --survey: a held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query."),
+            .value("--survey-statistics", "SET", repeatable: true, help: "Measure a survey (a WiGLE file, or a directory of them) instead: networks per scan, GPS accuracy, RSSI, sightings and their spread, revisits; a column per SET (repeatable)."),
             .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
             .value("--validation", "FILE", help: "With --fingerprints: the fingerprint table to locate and score."),
             .value("--neighbours", "K", help: "With --fingerprints: neighbours that vote and average (default 11)."),
@@ -82,6 +83,7 @@ enum EvalCommand: WhereaboutsCommand {
             "--survey FILE.csv [FILE.csv…] --split-session [--session-gap MINUTES] [--min-aps N] [--json]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] [--answers FILE.jsonl] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
+            "--survey-statistics SET [--survey-statistics SET…]",
             "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--calibrate] [--json]",
         ],
         examples: [
@@ -94,6 +96,7 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --towns 9-40",
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-device each",
             "whereabouts eval --split-session --survey ../shared/data/wigle/ariel_2017/raw/*.csv",
+            "whereabouts eval --survey-statistics ../shared/data/wigle/ariel_2017/raw --survey-statistics town3/survey.wigle.csv",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -105,6 +108,14 @@ enum EvalCommand: WhereaboutsCommand {
             || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each"
             || arguments.flag("--split-session") {
             throw CommandFailure.usage("--answers writes one evaluation's responses: give --town, --survey or --queries")
+        }
+        if arguments.value("--survey-statistics") != nil {
+            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries"), arguments.value("--fingerprints")]
+                .allSatisfy({ $0 == nil }), !arguments.flag("--learn"), arguments.value("--towns") == nil
+            else {
+                throw CommandFailure.usage("--survey-statistics measures surveys; it cannot be combined with another input")
+            }
+            return try runStatistics(arguments, context: context)
         }
         if let training = arguments.value("--fingerprints") {
             guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
