@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WorldSimulator
 
 @testable import Evaluation
 
@@ -44,5 +45,24 @@ import TestSupport
         #expect(statistics.wifiSignal.median == -67.5)
         let table = SurveyStatistics.table([("walks", statistics)])
         #expect(table.contains("partial scans (< 3 networks)") && table.contains("66.7 %"))
+    }
+}
+
+/// The simulator's surveys measured against the real captures' figures (BENCHMARKS.md, "How real
+/// is the simulator": Ariel's 33 walks), for the statistics `simulate` has been moved toward.
+@Suite struct SimulatorRealismTests {
+    @Test func aSimulatedSurveysGPSAndSignalsFallInTheRealRanges() throws {
+        let directory = TemporaryDirectory("simulator-realism")
+        let town = Town(TownSpecification(seed: 3, centre: TownSpecification.defaultCentre, size: .small))
+        _ = try TownWriter(town: town, walkDuration: 60).write(to: directory.url.path)
+        let simulated = try SurveyStatistics(files: [directory.path(TownWriter.FileName.survey)])
+        // Ariel: 10.7 % of rows worse than 20 m, 3.5 % worse than 50 m, median 4.6 m; the range
+        // is half to one and a half times the real share.
+        #expect((0.053...0.16).contains(simulated.gpsOver20Fraction), "\(simulated.gpsOver20Fraction)")
+        #expect((0.017...0.053).contains(simulated.gpsOver50Fraction), "\(simulated.gpsOver50Fraction)")
+        #expect((3...8).contains(simulated.gpsAccuracy.median ?? 0))
+        // Ariel: RSSI p10 −92, median −85 dBm; 9.4 % of rows from locally administered addresses.
+        #expect(abs((simulated.wifiSignal.median ?? 0) + 85) <= 3 && abs((simulated.wifiSignal.p10 ?? 0) + 92) <= 3)
+        #expect((0.05...0.2).contains(simulated.locallyAdministeredFraction))
     }
 }
