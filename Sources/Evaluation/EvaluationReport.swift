@@ -143,6 +143,14 @@ public struct EvaluationReport: Sendable {
         var writer = JSONWriter()
         writer.beginObject()
         extra(&writer)
+        writeMembers(to: &writer)
+        writer.endObject()
+        return writer.string
+    }
+
+    /// The members `json` writes after its `extra` ones — `groups` and `mapFloor` — into an
+    /// object `writer` has begun.
+    public func writeMembers(to writer: inout JSONWriter) {
         writer.writeKey("groups")
         writer.beginArray()
         for group in groups {
@@ -173,8 +181,6 @@ public struct EvaluationReport: Sendable {
             Self.writePercentiles(statistics, to: &writer)
             writer.endObject()
         }
-        writer.endObject()
-        return writer.string
     }
 
     /// `median`, `p68`, `p90` and `p95` of `statistics` in metres, null where nothing was answered.

@@ -26,6 +26,11 @@ public struct MapFloor: Hashable, Sendable {
         distances.append(Self.distanceOutsideHull(of: knownPositions, from: truth))
     }
 
+    /// Adds the queries `other` counted (pooling evaluations).
+    public mutating func merge(_ other: MapFloor) {
+        distances += other.distances
+    }
+
     /// The distances' median, p68, p90 and p95 (every query counts as answered).
     public var statistics: ErrorStatistics {
         ErrorStatistics(queries: distances.count, errors: distances, insideRadius: 0)

@@ -222,6 +222,66 @@ import Evaluation
         #expect(plain.errors.contains("device_model"))
     }
 
+    @Test func eachRecordingSessionOfSurveyFilesIsHeldOutInTurnAndPooled() async throws {
+        // The tiny town's survey holds three walks on three days: the first in one file, the
+        // other two in a second file, one after the other.
+        let town = await SharedTown.shared.town()
+        var reader = CSVRecordReader()
+        reader.append(try Data(contentsOf: URL(fileURLWithPath: town + "/survey.wigle.csv")))
+        reader.finish()
+        var (header, firstRows, restRows) = ("", "", "")
+        var firstDay: Substring?
+        while let record = reader.nextRecord() {
+            let line = record.fields.map(SurveySplit.quoted).joined(separator: ",") + "\n"
+            guard record.line > 2 else {
+                header += line
+                continue
+            }
+            // FirstSeen, "YYYY-MM-DD HH:MM:SS", is the fourth column.
+            let day = (record[3] ?? "").prefix(10)
+            firstDay = firstDay ?? day
+            if day == firstDay { firstRows += line } else { restRows += line }
+        }
+        let temporary = TemporaryDirectory("sessions")
+        let (first, rest) = (temporary.path("first.csv"), temporary.path("rest.csv"))
+        try (header + firstRows).write(toFile: first, atomically: true, encoding: .utf8)
+        try (header + restRows).write(toFile: rest, atomically: true, encoding: .utf8)
+
+        let run = try await EvalProcessRun(["eval", "--split-session", "--survey", first, rest, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONParser.parse(run.output)
+        let sessions = try #require(report["sessions"]?.arrayValue)
+        #expect(sessions.compactMap { $0["session"]?.stringValue } == ["first.csv", "rest.csv#1", "rest.csv#2"])
+        for session in sessions {
+            #expect((session["wifiQueries"]?.doubleValue ?? 0) > 20)
+            #expect((session["peerWifiAnswered"]?.doubleValue ?? 0) > 0, "Ichnaea's algorithm answers beside Whereabouts")
+        }
+        // All sessions' queries as one evaluation: each estimator's Wi-Fi queries are every
+        // session's, and both radii are reported.
+        let groups = try #require(report["combined"]?["groups"]?.arrayValue)
+        let queries = sessions.compactMap { $0["wifiQueries"]?.doubleValue }.reduce(0, +)
+        for estimator in ["whereabouts", "ichnaea"] {
+            let wifi = try #require(groups.first {
+                $0["estimator"]?.stringValue == estimator && $0["source"]?.stringValue == "wifi" && $0["bin"]?.stringValue == "all"
+            })
+            #expect(abs((wifi["n"]?.doubleValue ?? 0) - queries) <= 0.01 * queries, "\(estimator)")
+            #expect((wifi["answeredFraction"]?.doubleValue ?? 0) > 0.9, "the walks share their streets")
+            if estimator == "whereabouts" {
+                #expect(wifi["answered"]?.doubleValue == sessions.compactMap { $0["wifiAnswered"]?.doubleValue }.reduce(0, +))
+                #expect((wifi["insideRadius95Fraction"]?.doubleValue ?? 0) > (wifi["insideRadiusFraction"]?.doubleValue ?? 1))
+            }
+        }
+
+        // One file of one walk cannot be split by sessions; nor can the second file once the
+        // gap is longer than the day between its walks.
+        let single = await CLIRun(["eval", "--split-session", "--survey", first])
+        #expect(single.status == 65, "\(single.errors)")
+        #expect(single.errors.contains("first.csv holds 1 recording session(s)"), "\(single.errors)")
+        let longGap = await CLIRun(["eval", "--split-session", "--session-gap", "100000", "--survey", rest])
+        #expect(longGap.status == 65, "\(longGap.errors)")
+        #expect(longGap.errors.contains("rest.csv holds 1 recording session(s)"), "\(longGap.errors)")
+    }
+
     @Test(arguments: [
         [String](),
         ["--towns", "5-2"],
@@ -232,6 +292,15 @@ import Evaluation
         ["--town", "x", "--centre", "10,10"],
         ["--survey", "s.csv", "--split-device", "each", "--calibration", "stored"],
         ["--survey", "s.csv", "--split-device", "each", "--town", "x"],
+        ["--survey", "a.csv", "--survey", "b.csv"],
+        ["--survey", "a.csv", "b.csv", "--holdout", "0.2"],
+        ["--town", "x", "extra.csv"],
+        ["--split-session"],
+        ["--split-session", "--survey", "a.csv", "--split-column", "split"],
+        ["--split-session", "--survey", "a.csv", "--session-gap", "0"],
+        ["--survey", "a.csv", "--session-gap", "10"],
+        ["--split-session", "--survey", "a.csv", "--answers", "x.jsonl"],
+        ["--survey-statistics", "a.csv", "--town", "x"],
         ["--towns", "1-2", "--calibrate"],
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],

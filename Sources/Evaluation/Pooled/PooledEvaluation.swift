@@ -4,8 +4,9 @@ import RadioMap
 import Synchronization
 import WorldSimulator
 
-/// Many evaluations pooled: one fresh `simulate` town per seed (`eval --towns`), or every
-/// device model of a survey held out in turn (`eval --split-device each`). Each evaluation's
+/// Many evaluations pooled: one fresh `simulate` town per seed (`eval --towns`), every
+/// device model of a survey held out in turn (`eval --split-device each`), or every recording
+/// session of survey files (`eval --split-session`). Each evaluation's
 /// map is calibrated from its own survey (as `db calibrate` does) and its queries scored; they
 /// run on every core, and their lines come back in order (see `PooledReport`).
 ///
@@ -66,6 +67,30 @@ public struct PooledEvaluation: Sendable {
         return zip(models, reports).map { PooledLine(label: $0, report: $1) }
     }
 
+    /// One session split per recording session of `files` (`SurveySession`: each file, cut
+    /// at time gaps longer than `gap` seconds): its scans held out, the rows of every other
+    /// session the survey; a line each, labelled by the session, for sessions that held out at
+    /// least one query.
+    /// - Throws: `EvaluationError.badInput` when the files hold fewer than two sessions.
+    public func sessions(of files: [String], gap: TimeInterval, split: SurveySplit) throws -> [PooledLine] {
+        let sessions = try SurveySession.sessions(in: files, gap: gap)
+        guard sessions.count >= 2 else {
+            throw EvaluationError.badInput(
+                "\(files.joined(separator: ", ")) \(files.count == 1 ? "holds" : "hold") \(sessions.count) recording session(s); "
+                    + "--split-session needs two or more")
+        }
+        let reports = try concurrently(count: sessions.count) { index -> EvaluationReport? in
+            var held = split
+            held.rule = .session(path: sessions[index].path, index: sessions[index].index, gap: gap)
+            let workspace = try EvaluationWorkspace.surveys(files, split: held)
+            defer { workspace.removeTemporaryFiles() }
+            // A session of fewer access points per scan than a query needs asks nothing.
+            let size = (try? FileManager.default.attributesOfItem(atPath: workspace.queries)[.size] as? Int) ?? 0
+            return size == 0 ? nil : try evaluate(workspace)
+        }
+        return zip(sessions, reports).compactMap { session, report in report.map { PooledLine(label: session.label, report: $0) } }
+    }
+
     /// A workspace's map calibrated from its own survey (as `db calibrate` does, its kept scans
     /// stored) and its queries scored.
     public func evaluate(_ workspace: EvaluationWorkspace) throws -> EvaluationReport {
@@ -90,10 +115,10 @@ public struct PooledEvaluation: Sendable {
         return try evaluate(workspace)
     }
 
-    /// `body(0..<count)` on every core, the reports in index order; the lowest index's error
+    /// `body(0..<count)` on every core, the results in index order; the lowest index's error
     /// when any failed.
-    private func concurrently(count: Int, _ body: @escaping @Sendable (Int) throws -> EvaluationReport) throws -> [EvaluationReport] {
-        let results = Mutex<[Int: Result<EvaluationReport, any Error>]>([:])
+    private func concurrently<Value: Sendable>(count: Int, _ body: @escaping @Sendable (Int) throws -> Value) throws -> [Value] {
+        let results = Mutex<[Int: Result<Value, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let result = Result { try body(index) }
             let done = results.withLock { results in

@@ -6,7 +6,7 @@ import JSONCodec
 public struct PooledReport: Sendable {
     /// What was evaluated.
     public var title: String
-    /// What a line is labelled by: `seed` (towns) or `device`.
+    /// What a line is labelled by: `seed` (towns), `device` or `session`.
     public var labelName: String
     /// One line per evaluation.
     public var lines: [PooledLine]
@@ -14,6 +14,9 @@ public struct PooledReport: Sendable {
     public var estimator: String
     /// The coverage pooled over the lines.
     public let pooled: PooledCoverage
+    /// Every line's queries as one evaluation: each estimator's answered share, error
+    /// percentiles and both radii's coverage over all of them.
+    public let combined: EvaluationReport
 
     /// The report of `lines`, pooling `estimator`'s coverage.
     public init(title: String, labelName: String, lines: [PooledLine], estimator: String) {
@@ -22,7 +25,13 @@ public struct PooledReport: Sendable {
         self.lines = lines
         self.estimator = estimator
         pooled = PooledCoverage(reports: lines.map(\.report), estimator: estimator)
+        var floor = MapFloor()
+        for line in lines { floor.merge(line.report.mapFloor) }
+        combined = EvaluationReport(outcomes: lines.flatMap(\.report.outcomes), mapFloor: floor)
     }
+
+    /// What the lines are, in the plural: `towns`, `devices` or `sessions`.
+    public var pluralName: String { labelName == "seed" ? "towns" : labelName + "s" }
 
     /// The tables and the closing line, for people.
     public var text: String {
@@ -31,11 +40,13 @@ public struct PooledReport: Sendable {
         text += "\n"
         text += "Truth inside the \(estimator) radius, pooled (target \(Int(pooled.target * 100)) %):\n"
         text += pooledTable
-        let what = labelName == "seed" ? "towns" : "devices"
+        let what = pluralName
         text += String(
             format: "%@ holding %d %% in every judged row: %d of %d; a radius holding exactly %d %% would, by binomial luck alone, in %.1f of %d.",
             what.prefix(1).uppercased() + what.dropFirst(), Int(pooled.target * 100), pooled.evaluationsOnTarget, lines.count,
             Int(pooled.target * 100), pooled.expectedOnTarget, lines.count) + "\n"
+        text += "\nAll \(lines.count) \(pluralName)' queries as one evaluation:\n"
+        text += combined.table
         return text
     }
 
@@ -89,7 +100,7 @@ public struct PooledReport: Sendable {
         writer.writeKey("target"); writer.write(pooled.target, decimals: 2)
         writer.writeKey("onTarget"); writer.write(pooled.evaluationsOnTarget)
         writer.writeKey("expectedOnTarget"); writer.write(pooled.expectedOnTarget, decimals: 2)
-        writer.writeKey(labelName == "seed" ? "towns" : "devices")
+        writer.writeKey(pluralName)
         writer.beginArray()
         for line in lines {
             writer.beginObject()
@@ -131,6 +142,10 @@ public struct PooledReport: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writer.writeKey("combined")
+        writer.beginObject()
+        combined.writeMembers(to: &writer)
+        writer.endObject()
         writer.endObject()
         return writer.string
     }

@@ -29,6 +29,9 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
         case device(String)
         /// A seeded fraction of the scans.
         case fraction(Double, seed: UInt64)
+        /// The rows of one recording session (`SurveySession`): of the file at `path`, the
+        /// `index`th stretch between time gaps longer than `gap` seconds.
+        case session(path: String, index: Int, gap: TimeInterval)
     }
 
     /// Which scans are held out.
@@ -53,6 +56,8 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
         case .column(let name): "held out where \(name) = test"
         case .device(let model): "held out: device \(model)"
         case .fraction(let fraction, let seed): String(format: "%.0f %% of scans held out, seed \(seed)", 100 * fraction)
+        case .session(let path, let index, let gap):
+            "held out: session \(index + 1) of \((path as NSString).lastPathComponent) (cut at gaps over \(Int(gap / 60)) min)"
         }
     }
 
@@ -81,12 +86,17 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
     public func write(
         survey: String, train: String, queries: String, truth: String, chunkSize: Int = 1 << 20
     ) throws(SurveySplitError) -> AgedRequests? {
-        let file = try SurveyCSVFile(path: survey, chunkSize: chunkSize)
-        let index = file.columns
-        let wigle = try Self.wigleColumns.map { name throws(SurveySplitError) -> Int in
-            guard let position = index[name] else { throw .missingColumn(path: survey, name: name) }
-            return position
-        }
+        try write(surveys: [survey], train: train, queries: queries, truth: truth, chunkSize: chunkSize)
+    }
+
+    /// Writes the training rows of all `surveys` into one training file and their held-out
+    /// requests and truth, reading each file in turn `chunkSize` bytes at a time. Each file is
+    /// its own recording (a scan never spans two files).
+    /// - Returns: as `write(survey:…)`.
+    @discardableResult
+    public func write(
+        surveys: [String], train: String, queries: String, truth: String, chunkSize: Int = 1 << 20
+    ) throws(SurveySplitError) -> AgedRequests? {
         let training = try TextFileWriter(path: train)
         try training.write(
             "WigleWifi-1.4,appRelease=eval-split,model=mixed,release=1,device=mixed,display=mixed,board=mixed,brand=mixed\n")
@@ -94,32 +104,52 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
         var held: [HeldOutScan] = []
         var heldIndex: [String: Int] = [:]
         var ages = ScanCacheAges()
-        while let record = try file.nextRecord() {
-            guard !record.isBlank else { continue }
-            func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
-            let key = index["scan_id"] != nil ? field("scan_id")
-                : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
-                    .joined(separator: "|")
-            let age = field("Type") != "WIFI" ? nil : ages.note(
-                recording: field("source_file") + "|" + field("device_model"), mac: field("MAC").lowercased(),
-                signal: Double(field("RSSI")), time: WigleTimestamp.parse(field("FirstSeen")))
-            if isHeldOut(scan: key, field: field) {
-                let position = heldIndex[key] ?? {
-                    held.append(HeldOutScan(latitude: Double(field("CurrentLatitude")), longitude: Double(field("CurrentLongitude"))))
-                    heldIndex[key] = held.count - 1
-                    return held.count - 1
-                }()
-                held[position].add(type: field("Type"), mac: field("MAC"), rssi: field("RSSI"), channel: field("Channel"), age: age)
-            } else {
-                try training.write(wigle.map { Self.quoted(record[$0] ?? "") }.joined(separator: ",") + "\n")
+        for (number, survey) in surveys.enumerated() {
+            let file = try SurveyCSVFile(path: survey, chunkSize: chunkSize)
+            let index = file.columns
+            let wigle = try Self.wigleColumns.map { name throws(SurveySplitError) -> Int in
+                guard let position = index[name] else { throw .missingColumn(path: survey, name: name) }
+                return position
+            }
+            // Several files: each is its own recording, so its scans and cached readings are its own.
+            let recording = surveys.count > 1 ? "\(number)|" : ""
+            var sessions = sessionGap.map { SessionCutter(gap: $0) }
+            while let record = try file.nextRecord() {
+                guard !record.isBlank else { continue }
+                func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
+                let time = WigleTimestamp.parse(field("FirstSeen"))
+                let session = sessions?.session(at: time)
+                let key = recording + (index["scan_id"] != nil ? field("scan_id")
+                    : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
+                        .joined(separator: "|"))
+                let age = field("Type") != "WIFI" ? nil : ages.note(
+                    recording: recording + field("source_file") + "|" + field("device_model"), mac: field("MAC").lowercased(),
+                    signal: Double(field("RSSI")), time: time)
+                if isHeldOut(scan: key, file: survey, session: session, field: field) {
+                    let position = heldIndex[key] ?? {
+                        held.append(HeldOutScan(latitude: Double(field("CurrentLatitude")), longitude: Double(field("CurrentLongitude"))))
+                        heldIndex[key] = held.count - 1
+                        return held.count - 1
+                    }()
+                    held[position].add(type: field("Type"), mac: field("MAC"), rssi: field("RSSI"), channel: field("Channel"), age: age)
+                } else {
+                    try training.write(wigle.map { Self.quoted(record[$0] ?? "") }.joined(separator: ",") + "\n")
+                }
             }
         }
         try training.flush()
+        return try writeHeldOut(held, logsScanCache: ages.logsScanCache, queries: queries, truth: truth)
+    }
+
+    /// The held-out scans as requests and truth lines.
+    private func writeHeldOut(
+        _ held: [HeldOutScan], logsScanCache: Bool, queries: String, truth: String
+    ) throws(SurveySplitError) -> AgedRequests? {
         let (queryFile, truthFile) = (try TextFileWriter(path: queries), try TextFileWriter(path: truth))
         var counted = AgedRequests(aged: 0, of: 0)
         for scan in held {
             guard let latitude = scan.latitude, let longitude = scan.longitude else { continue }
-            let wifi = ages.logsScanCache ? scan.wifi : scan.wifi.map { (mac: $0.mac, signal: $0.signal, channel: $0.channel, age: nil) }
+            let wifi = logsScanCache ? scan.wifi : scan.wifi.map { (mac: $0.mac, signal: $0.signal, channel: $0.channel, age: nil) }
             let truth = "{\"lat\":\(latitude),\"lng\":\(longitude)"
             if wifi.count >= minimumAccessPoints {
                 counted.of += 1
@@ -136,14 +166,20 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
         }
         try queryFile.flush()
         try truthFile.flush()
-        return ages.logsScanCache ? counted : nil
+        return logsScanCache ? counted : nil
     }
 
-    private func isHeldOut(scan key: String, field: (String) -> String) -> Bool {
+    /// The session gap the rule cuts files at, if it holds out a session.
+    private var sessionGap: TimeInterval? {
+        if case .session(_, _, let gap) = rule { gap } else { nil }
+    }
+
+    private func isHeldOut(scan key: String, file: String, session: Int?, field: (String) -> String) -> Bool {
         switch rule {
         case .column(let name): field(name) == "test"
         case .device(let model): field("device_model") == model
         case .fraction(let fraction, let seed): Self.unitHash(key, seed: seed) < fraction
+        case .session(let path, let index, _): file == path && session == index
         }
     }
 

@@ -67,11 +67,17 @@ public struct EvaluationWorkspace: Sendable {
     /// A temporary map of the rows of `survey` that `split` keeps, with its held-out scans as
     /// queries and their own positions as the truth.
     public static func survey(_ survey: String, split: SurveySplit) throws -> EvaluationWorkspace {
-        let name = (survey as NSString).lastPathComponent
+        try surveys([survey], split: split)
+    }
+
+    /// A temporary map of the rows of all `files` that `split` keeps, with their held-out scans
+    /// as queries and their own positions as the truth.
+    public static func surveys(_ files: [String], split: SurveySplit) throws -> EvaluationWorkspace {
+        let name = files.count == 1 ? (files[0] as NSString).lastPathComponent : "\(files.count) files"
         var workspace = try temporary(title: "survey \(name) (\(split.description))")
         do {
             let train = workspace.temporaryDirectory! + "/train.wigle.csv"
-            if let aged = try split.write(survey: survey, train: train, queries: workspace.queries, truth: workspace.truth) {
+            if let aged = try split.write(surveys: files, train: train, queries: workspace.queries, truth: workspace.truth) {
                 workspace.title = "survey \(name) (\(split.description); \(aged.aged) of \(aged.of) held-out Wi-Fi scans "
                     + "hold readings of the phones' scan cache, which carry their age)"
             }

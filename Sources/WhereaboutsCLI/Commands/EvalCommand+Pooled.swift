@@ -39,6 +39,24 @@ extension EvalCommand {
         return .success
     }
 
+    /// `eval --survey FILE… --split-session`: one session split per recording session of the
+    /// files (its scans held out, every other session's rows the survey), pooled as `--towns` pools.
+    static func runEachSession(_ arguments: ParsedArguments, surveys: [String], context: CommandContext) throws -> ExitCode {
+        if let option = ["--split-column", "--split-device", "--holdout"].first(where: { arguments.value($0) != nil }) {
+            throw CommandFailure.usage("--split-session holds out whole sessions; \(option) does not apply")
+        }
+        let minutes = try arguments.number("--session-gap") ?? 30
+        guard minutes > 0 else { throw CommandFailure.usage("--session-gap expects a positive number of minutes") }
+        let (estimators, pooled) = try pooledEvaluation(arguments, what: "sessions", context: context)
+        let split = try SurveySplit(arguments)
+        let lines = try pooled.sessions(of: surveys, gap: minutes * 60, split: split)
+        let files = surveys.count == 1 ? (surveys[0] as NSString).lastPathComponent : "\(surveys.count) survey files"
+        let title = "\(files): each of their \(lines.count) recording sessions with queries (cut at pauses over "
+            + "\(String(format: "%g", minutes)) min) held out in turn, the other sessions' rows the survey"
+        printPooled(PooledReport(title: title, labelName: "session", lines: lines, estimator: estimators[0].name), arguments, context)
+        return .success
+    }
+
     /// The estimators `--estimator` names, calibrated by `--folds`/`--seed`, scored as `eval`
     /// scores, with a count of those done on a terminal (40 small towns take two minutes). Each
     /// evaluation calibrates its own map from its own survey, so `--calibration` can only be `kfold`.

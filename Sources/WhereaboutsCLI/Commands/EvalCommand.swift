@@ -28,7 +28,10 @@ enum EvalCommand: WhereaboutsCommand {
             interval, the spread of the towns' shares beside the spread the binomial alone gives, \
             and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; \
             --survey FILE --split-device each does the same for every device model of FILE held \
-            out in turn. Coverage is reported for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); Ichnaea's radius is its own 95 % figure. A fingerprint table with its validation \
+            out in turn, and --survey FILE… --split-session for every recording session of the \
+            files (each file, cut where its rows' times pause longer than --session-gap) held \
+            out in turn, the map built from all the other sessions' rows; pooled runs end with \
+            all their queries scored as one evaluation. Coverage is reported for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); Ichnaea's radius is its own 95 % figure. A fingerprint table with its validation \
             table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
             instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
             and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
@@ -39,14 +42,20 @@ enum EvalCommand: WhereaboutsCommand {
             --folds K: K folds of track stretches); none shows the raw radius. With \
             --fingerprints the fingerprint factor comes from the training table alone.
             """,
+        arguments: [
+            ArgumentSpecification(name: "FILE", help: "With --survey and --split-session: more survey files.", isOptional: true, isVariadic: true)
+        ],
         options: [
             .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
             .value("--towns", "FIRST-LAST", help: "Simulate, calibrate and evaluate one town per seed; print each town's line and the radius coverage pooled over them."),
-            .value("--survey", "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv)."),
+            .value("--survey", "FILE", repeatable: true, help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv). With --split-session, more files may follow."),
             .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
             .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out; each: every model in turn, pooled as --towns pools."),
+            .flag("--split-session", help: "With --survey FILE…: hold out each recording session in turn (a file, cut at long time gaps), the others the map; pooled as --towns pools."),
+            .value("--session-gap", "MINUTES", help: "With --split-session: a pause longer than this between rows' times starts a new session (default 30)."),
             .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
             .value("--min-aps", "N", help: "With --survey: a held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query."),
+            .value("--survey-statistics", "SET", repeatable: true, help: "Measure a survey (a WiGLE file, or a directory of them) instead: networks per scan, GPS accuracy, RSSI, sightings and their spread, revisits; a column per SET (repeatable)."),
             .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
             .value("--validation", "FILE", help: "With --fingerprints: the fingerprint table to locate and score."),
             .value("--neighbours", "K", help: "With --fingerprints: neighbours that vote and average (default 11)."),
@@ -71,8 +80,10 @@ enum EvalCommand: WhereaboutsCommand {
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
             "--towns FIRST-LAST [--size SIZE] [--centre LAT,LON] [--estimator NAME] [--json]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
+            "--survey FILE.csv [FILE.csv…] --split-session [--session-gap MINUTES] [--min-aps N] [--json]",
             "--queries Q.jsonl --truth T.jsonl --db MAP [--calibration MODE] [--answers FILE.jsonl] […]",
             "--fingerprints TRAIN.csv --validation VALIDATION.csv [--neighbours K] [--json]",
+            "--survey-statistics SET [--survey-statistics SET…]",
             "--learn [--town DIR | --seed N --size SIZE [--moved-fraction F]] [--drive-minutes M] [--calibrate] [--json]",
         ],
         examples: [
@@ -84,12 +95,27 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --learn --seed 2 --moved-fraction 0.1",
             "whereabouts eval --towns 9-40",
             "whereabouts eval --survey ../shared/data/wigle/ariel_2017/ariel_observations_merged.csv --split-device each",
+            "whereabouts eval --split-session --survey ../shared/data/wigle/ariel_2017/raw/*.csv",
+            "whereabouts eval --survey-statistics ../shared/data/wigle/ariel_2017/raw --survey-statistics town3/survey.wigle.csv",
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if !arguments.flag("--split-session"), arguments.allValues("--survey").count + arguments.positionals.count > 1
+            || !arguments.positionals.isEmpty {
+            throw CommandFailure.usage("several survey files are split session by session: give --survey FILE… --split-session")
+        }
         if arguments.value("--answers") != nil, arguments.value("--fingerprints") != nil || arguments.flag("--learn")
-            || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each" {
+            || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each"
+            || arguments.flag("--split-session") {
             throw CommandFailure.usage("--answers writes one evaluation's responses: give --town, --survey or --queries")
+        }
+        if arguments.value("--survey-statistics") != nil {
+            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries"), arguments.value("--fingerprints")]
+                .allSatisfy({ $0 == nil }), !arguments.flag("--learn"), arguments.value("--towns") == nil
+            else {
+                throw CommandFailure.usage("--survey-statistics measures surveys; it cannot be combined with another input")
+            }
+            return try runStatistics(arguments, context: context)
         }
         if let training = arguments.value("--fingerprints") {
             guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
@@ -123,6 +149,13 @@ enum EvalCommand: WhereaboutsCommand {
             throw CommandFailure.usage(inputs.isEmpty ? "give --town DIR, --survey FILE or --queries/--truth/--db"
                 : "--town, --survey and --queries cannot be combined")
         }
+        let surveys = arguments.allValues("--survey") + arguments.positionals
+        if arguments.flag("--split-session") {
+            guard !surveys.isEmpty else { throw CommandFailure.usage("--split-session splits survey files: give --survey FILE…") }
+            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation, not one per session") }
+            return try runEachSession(arguments, surveys: surveys, context: context)
+        }
+        if arguments.value("--session-gap") != nil { throw CommandFailure.usage("--session-gap applies to --split-session") }
         if let survey = arguments.value("--survey"), arguments.value("--split-device")?.lowercased() == "each" {
             guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give one --split-device MODEL") }
             return try runEachDevice(arguments, survey: survey, context: context)

@@ -1,3 +1,4 @@
+import Foundation
 import PositioningCore
 
 extension Town {
@@ -6,7 +7,8 @@ extension Town {
     /// The survey is a series of trips over `specification.surveyDays` days, walking (a scan
     /// every 4 m) or driving (every 10 m) along the streets until its length reaches
     /// `size.surveyCoverage` times the street length. Each trip has a GPS of 3–8 m quality whose
-    /// error drifts slowly (first-order autoregressive), a surveyor whose phone hotspot is
+    /// error drifts slowly (first-order autoregressive) — with stretches of poor GPS, 20–80 m,
+    /// for `specification.gpsOutlierFraction` of the scans — a surveyor whose phone hotspot is
     /// heard in nearly every scan, and a serving network (LTE, sometimes GSM). Scans are made
     /// one at a time, so even a large town's survey is written in bounded memory.
     ///
@@ -16,6 +18,8 @@ extension Town {
     /// ```
     public func forEachSurveyScan<Failure: Error>(_ body: (SimulatedScan) throws(Failure) -> Void) throws(Failure) {
         var random = SeededRandomNumberGenerator(seed: specification.seed, stream: 3)
+        // Poor-GPS stretches draw from their own stream, so the walks are the same without them.
+        var poorGPS = PoorGPSStretches(fraction: specification.gpsOutlierFraction, seed: specification.seed)
         let target = specification.size.surveyCoverage * streets.totalStreetLength
         let networks = specification.mobileNetworkCodes.isEmpty ? [1] : specification.mobileNetworkCodes
         var surveyedLength = 0.0
@@ -43,7 +47,8 @@ extension Town {
                 let lateral = random.nextDouble(in: -lateralReach...lateralReach)
                 while nextScanAt < streets.spacing {
                     let position = segment.point(at: nextScanAt, lateralOffset: lateral)
-                    let accuracy = (baseAccuracy * random.nextDouble(in: 0.8...1.2) * 10).rounded() / 10
+                    let scanAccuracy = poorGPS.nextScanAccuracy() ?? baseAccuracy
+                    let accuracy = (scanAccuracy * random.nextDouble(in: 0.8...1.2) * 10).rounded() / 10
                     // AR(1) drift with 0.9 correlation; per-axis σ = accuracy / 1.5 so the 68 %
                     // circle has about the reported radius.
                     let sigma = accuracy / 1.5
@@ -69,6 +74,35 @@ extension Town {
             surveyedLength += travelled
             trip += 1
         }
+    }
+}
+
+/// Where a survey's GPS is poor: stretches of 10–40 scans (40–160 m on foot), entered at random
+/// so that `fraction` of the scans lie in one, each with one accuracy drawn log-uniformly from
+/// 20–80 m (about a third of them worse than 50 m).
+struct PoorGPSStretches {
+    private var random: SeededRandomNumberGenerator
+    private let entering: Double
+    private var remaining = 0
+    private var accuracy = 0.0
+
+    init(fraction: Double, seed: UInt64) {
+        random = SeededRandomNumberGenerator(seed: seed, stream: 20)
+        // A stretch is 25 scans on average: entered with p per good scan, a share
+        // 25p / (1 + 25p) of the scans is poor.
+        let fraction = min(max(fraction, 0), 0.9)
+        entering = fraction / (25 * (1 - fraction))
+    }
+
+    /// The accuracy of the next scan's fix when it lies in a poor stretch, else nil.
+    mutating func nextScanAccuracy() -> Double? {
+        if remaining == 0, entering > 0, random.nextBool(probability: entering) {
+            remaining = random.nextInt(in: 10...40)
+            accuracy = 20 * pow(4, random.nextDouble())
+        }
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        return accuracy
     }
 }
 

@@ -57,6 +57,10 @@ public struct TownSpecification: Hashable, Sendable {
     public var shadowingSigma: Double = 6
     /// Standard deviation of per-reading noise, dB.
     public var readingNoiseSigma: Double = 2.5
+    /// Share of survey scans made in stretches of poor GPS (street canyons, under trees), whose
+    /// fixes report — and err by — 20–80 m. Real phone walks (Ariel 2017) log 10.7 % of rows
+    /// worse than 20 m and 3.5 % worse than 50 m (BENCHMARKS.md, "How real is the simulator").
+    public var gpsOutlierFraction: Double = 0.12
 
     /// Where `whereabouts simulate` puts a town unless told otherwise: central Berlin, which
     /// matches the default MCC 262 and the German operator names.
