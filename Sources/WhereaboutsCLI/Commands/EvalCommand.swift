@@ -35,7 +35,8 @@ enum EvalCommand: WhereaboutsCommand {
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
             held-out refits, as `db calibrate` does (each scan without its recording's ±2 min, \
-            its cells without the scan alone; \
+            its cells without the sightings within a gap a query would face, a spatial block; \
+            --cell-holdout scan: its cells without the scan alone; \
             --folds K: K folds of track stretches); none shows the raw radius. With \
             --fingerprints the fingerprint factor comes from the training table alone.
             """,
@@ -57,6 +58,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--calibration", "MODE", help: "stored, kfold or none (see above)."),
             .value("--folds", "K", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
+            MapCalibration.cellHoldOutOption,
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
             .value("--answers", "FILE.jsonl", help: "Also write the geolocate response scored for each query, one line per query (the first estimator's: whereabouts unless --estimator ichnaea); with the map's stored calibration it is what locate --batch answers."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
@@ -195,6 +197,7 @@ enum EvalCommand: WhereaboutsCommand {
         var requests: [ArraySlice<UInt8>] = []
         try InputFile.forEachLine(queries) { requests.append($0) }
         var truths: [Coordinate] = []
+        var offSurvey: [Bool?] = []
         var lineNumber = 0
         try InputFile.forEachLine(truth) { line in
             lineNumber += 1
@@ -204,6 +207,7 @@ enum EvalCommand: WhereaboutsCommand {
                 throw CommandFailure(.dataError, "\(truth):\(lineNumber): expected {\"lat\":…,\"lng\":…}")
             }
             truths.append(Coordinate(latitude: latitude, longitude: longitude))
+            offSurvey.append(value["offSurvey"]?.boolValue)
         }
         guard requests.count == truths.count else {
             throw CommandFailure(.dataError, "\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
@@ -235,7 +239,9 @@ enum EvalCommand: WhereaboutsCommand {
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
                 let name = estimators[number].name
                 guard let location = answer.location else {
-                    outcomes.append(EvaluationOutcome(estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil))
+                    outcomes.append(EvaluationOutcome(
+                        estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil,
+                        isOffSurvey: offSurvey[index]))
                     continue
                 }
                 // The calibration bin the fix's radius was scaled by (the estimate does not say).
@@ -244,7 +250,7 @@ enum EvalCommand: WhereaboutsCommand {
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
                     error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
-                    radius95: location.accuracy95))
+                    radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor)
