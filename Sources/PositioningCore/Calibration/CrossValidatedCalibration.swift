@@ -235,8 +235,12 @@ public struct CrossValidatedCalibration: Sendable {
                 cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
                 guard let blocks else { continue }
                 let block = blocks.blockRadius(for: identity, scanIndex: index, seed: seed)
+                // A query anywhere in the cell's span finds the cell in the map: a block never
+                // takes away the sightings farthest from the scan.
+                let distances = sightings.map { Geodesy.distance(from: $0.seen.position, to: scan.position) }
+                let reach = min(block, distances.max() ?? 0)
                 let outside = block > 0
-                    ? sightings.filter { Geodesy.distance(from: $0.seen.position, to: scan.position) > block }.map(\.seen) : kept
+                    ? zip(sightings, distances).filter { $0.1 > 0 && $0.1 >= reach }.map(\.0.seen) : kept
                 blockedCells[identity] = outside.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: outside)
             }
             let (recording, position) = (scan.recording, scan.position)
