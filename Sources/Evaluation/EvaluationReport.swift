@@ -16,10 +16,13 @@ public struct EvaluationOutcome: Hashable, Sendable {
     public var radius: Double?
     /// The reported 95 % radius in metres; nil when not answered.
     public var radius95: Double?
+    /// Whether the query stood off the surveyed streets (its truth line said
+    /// `"offSurvey":true`); nil when its truth line did not say.
+    public var isOffSurvey: Bool?
 
     public init(
         estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?,
-        radius95: Double? = nil
+        radius95: Double? = nil, isOffSurvey: Bool? = nil
     ) {
         self.estimator = estimator
         self.source = source
@@ -27,6 +30,7 @@ public struct EvaluationOutcome: Hashable, Sendable {
         self.error = error
         self.radius = radius
         self.radius95 = radius95
+        self.isOffSurvey = isOffSurvey
     }
 
     /// Whether the truth lay inside the reported 95 % radius.
@@ -123,7 +127,7 @@ public struct EvaluationReport: Sendable {
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
-        return TextTable.render(rows, textColumns: 3) + floorSentence
+        return TextTable.render(rows, textColumns: 3) + placementTable + floorSentence
     }
 
     /// A line on the map floor after the table, or nothing when it was not measured.
@@ -172,6 +176,7 @@ public struct EvaluationReport: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writePlacement(to: &writer)
         if !mapFloor.distances.isEmpty {
             let statistics = mapFloor.statistics
             writer.writeKey("mapFloor")
@@ -184,7 +189,7 @@ public struct EvaluationReport: Sendable {
     }
 
     /// `median`, `p68`, `p90` and `p95` of `statistics` in metres, null where nothing was answered.
-    private static func writePercentiles(_ statistics: ErrorStatistics, to writer: inout JSONWriter) {
+    static func writePercentiles(_ statistics: ErrorStatistics, to writer: inout JSONWriter) {
         for (key, value) in [("median", statistics.median), ("p68", statistics.p68), ("p90", statistics.p90), ("p95", statistics.p95)] {
             writer.writeKey(key); writer.write(value, decimals: 1)
         }

@@ -40,7 +40,7 @@ public struct QueryEvaluation: Sendable {
     ) throws -> EvaluationReport {
         var requests: [ArraySlice<UInt8>] = []
         try Self.forEachLine(queries) { requests.append($0) }
-        let truths = try Self.truths(in: truth)
+        let (truths, offSurvey) = try Self.truths(in: truth)
         guard requests.count == truths.count else {
             throw EvaluationError.badInput("\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
@@ -71,7 +71,9 @@ public struct QueryEvaluation: Sendable {
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
                 let name = estimators[number].name
                 guard let location = answer.location else {
-                    outcomes.append(EvaluationOutcome(estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil))
+                    outcomes.append(EvaluationOutcome(
+                        estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil,
+                        isOffSurvey: offSurvey[index]))
                     continue
                 }
                 // The calibration bin the fix's radius was scaled by (the estimate does not say).
@@ -80,15 +82,17 @@ public struct QueryEvaluation: Sendable {
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
                     error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
-                    radius95: location.accuracy95))
+                    radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor)
     }
 
-    /// The true positions of a truth file, a line each (`lng` or `lon`).
-    static func truths(in path: String) throws -> [Coordinate] {
+    /// The true positions of a truth file, a line each (`lng` or `lon`), and whether each query
+    /// stands off the surveyed streets (`"offSurvey"`; nil when the line does not say).
+    static func truths(in path: String) throws -> (truths: [Coordinate], offSurvey: [Bool?]) {
         var truths: [Coordinate] = []
+        var offSurvey: [Bool?] = []
         try forEachLine(path) { line in
             guard let value = try? JSONParser.parse(line), let latitude = value["lat"]?.doubleValue,
                 let longitude = value["lng"]?.doubleValue ?? value["lon"]?.doubleValue
@@ -96,8 +100,9 @@ public struct QueryEvaluation: Sendable {
                 throw EvaluationError.badInput("\(path):\(truths.count + 1): expected {\"lat\":…,\"lng\":…}")
             }
             truths.append(Coordinate(latitude: latitude, longitude: longitude))
+            offSurvey.append(value["offSurvey"]?.boolValue)
         }
-        return truths
+        return (truths, offSurvey)
     }
 
     private static func forEachLine(_ path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {

@@ -131,7 +131,9 @@ import TestSupport
                 cells: [cell: SurveyObservation(position: position, positionAccuracy: 5, signalStrength: -80, time: time)],
                 track: 1, recording: 1, time: time)
         }
-        let samples = CrossValidatedCalibration().samples(from: scans, now: Date())
+        var calibration = CrossValidatedCalibration()
+        calibration.cellHoldOut = .scan
+        let samples = calibration.samples(from: scans, now: Date())
         try #require(samples.count == scans.count)
         #expect(samples.allSatisfy { $0.source == .cell })
         // Refit from the other four, the middle scan's cell sits on it; the end scans' cells sit

@@ -87,7 +87,12 @@ import Testing
         let queries = try written.jsonLines(TownWriter.FileName.queries)
         let truth = try written.jsonLines(TownWriter.FileName.truth)
         #expect(queries.count == truth.count)
-        #expect(queries.count == TownSize.tiny.wifiQueryCount + TownSize.tiny.cellQueryCount)
+        let onSurvey = TownSize.tiny.wifiQueryCount + TownSize.tiny.cellQueryCount
+        #expect(queries.count > onSurvey)
+        #expect(queries.count <= onSurvey + TownSize.tiny.wifiQueryCount / 4 + TownSize.tiny.cellQueryCount)
+        // The town's queries first, then the off-survey ones, each marked.
+        #expect(truth.prefix(onSurvey).allSatisfy { $0["offSurvey"] == nil })
+        #expect(truth.dropFirst(onSurvey).allSatisfy { $0["offSurvey"] as? Bool == true })
         for (query, answer) in zip(queries, truth) {
             #expect(query["considerIp"] as? Bool == false)
             let wifi = query["wifiAccessPoints"] as? [[String: Any]] ?? []
@@ -111,6 +116,24 @@ import Testing
                     #expect(cell[key] is Int, "\(key) missing")
                 }
             }
+        }
+    }
+
+    @Test func offSurveyQueriesStandFarFromEverySurveyScan() throws {
+        let written = try WrittenTown(.tiny())
+        let truth = try written.jsonLines(TownWriter.FileName.truth)
+        let marked = truth.filter { $0["offSurvey"] as? Bool == true }
+        #expect(marked.contains { $0["kind"] as? String == "cell" })
+        let survey = try written.surveyRows().compactMap { row -> Coordinate? in
+            guard let latitude = Double(row[6]), let longitude = Double(row[7]) else { return nil }
+            return Coordinate(latitude: latitude, longitude: longitude)
+        }
+        try #require(!survey.isEmpty)
+        for line in marked {
+            let query = Coordinate(latitude: try #require(line["lat"] as? Double), longitude: try #require(line["lng"] as? Double))
+            let nearest = survey.map { Geodesy.distance(from: $0, to: query) }.min()!
+            // Survey rows carry the surveyor's GPS error (a few metres), the marks true positions.
+            #expect(nearest > Town.offSurveyDistance - 30, "an off-survey query \(nearest) m from the survey")
         }
     }
 

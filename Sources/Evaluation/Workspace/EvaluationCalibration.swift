@@ -34,7 +34,8 @@ public enum EvaluationCalibration {
             let computed = try calibration.crossValidate(radioMap)
             factors = computed.factors
             calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
-                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? "each scan refit without its recording's ±2 min, its cells without the scan")
+                + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? ("each scan refit without its recording's ±2 min, its cells "
+                    + (calibration.cellHoldOut == .block ? "spatially blocked" : "without the scan")))
                 + ")"
             if storingFingerprints {
                 try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)

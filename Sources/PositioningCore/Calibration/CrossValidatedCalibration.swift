@@ -10,7 +10,9 @@ import Foundation
 ///
 /// - `.scanWithNeighbours(seconds:)` (the default): each scan alone, together with every
 ///   sighting of access points its recording (import) made within that many seconds of it; its
-///   cells are refit without the scan's own sightings only (`cellWindow`). A surveyor's GPS
+///   cells are refit without the scan's own sightings only (`cellWindow`) for the whole scan's
+///   sample, and without a spatial block around it (`CellBlocks`, `cellHoldOut`) for its
+///   cell-only sample. A surveyor's GPS
 ///   error drifts slowly, so the scans just before and after share it; with them in the refit
 ///   the APs would follow the drift and the held-out scan would look better placed than it is
 ///   (by its drifted truth). Two minutes takes away that shared drift and nothing else: the
@@ -66,6 +68,21 @@ public struct CrossValidatedCalibration: Sendable {
     public static let cellWindow: TimeInterval = 0
     /// The default hold-out: each scan with two minutes of its recording either side.
     public static let defaultHoldOut = HoldOut.scanWithNeighbours(seconds: 120)
+
+    /// How a held-out scan's cells are refit for its cell-only sample (`.scanWithNeighbours`).
+    public enum CellHoldOut: String, Hashable, Sendable, CaseIterable {
+        /// Without the scan's own sightings only: the cell as the scan's neighbours on the
+        /// surveyed street place it, so the sample is a query standing on that street.
+        case scan
+        /// Without every sighting closer to the scan than one of the cell's gaps
+        /// (`CellBlocks`): the sample stands as far from the remaining sightings as the cell's
+        /// queries stand from its sightings, off the surveyed streets too.
+        case block
+    }
+
+    /// How a held-out scan's cells are refit for its cell-only sample; the whole scan's sample
+    /// (Wi-Fi checked against the cells) always refits them without the scan alone.
+    public var cellHoldOut: CellHoldOut = .block
 
     /// Calibrates `estimator` (`init(holdOut:seed:publishedCells:maximumScans:)` calibrates
     /// `WhereaboutsEstimator()`).
@@ -186,6 +203,8 @@ public struct CrossValidatedCalibration: Sendable {
             if let cell = EmitterAggregator.aggregateCell(identity, observations: seen.map(\.seen)) { allCells[identity] = cell }
         }
         let cellsByArea = Dictionary(grouping: allCells.values, by: \.identity.areaIdentity)
+        let blocks = cellHoldOut == .block
+            ? CellBlocks(cells: allCells, sightings: cellSightings.mapValues { $0.map(\.seen.position) }) : nil
         let stride = max(1, (scans.count + maximumScans - 1) / maximumScans)
         var samples = PairedSamples()
         for (index, scan) in scans.enumerated() where stride == 1 || SeededHash.mix(UInt64(index), seed: seed) % UInt64(stride) == 0 {
@@ -209,13 +228,25 @@ public struct CrossValidatedCalibration: Sendable {
             for area in Set(scan.cells.keys.map(\.areaIdentity)) {
                 for cell in cellsByArea[area] ?? [] { cells[cell.identity] = cell }
             }
+            var blockedCells = cells
             for identity in scan.cells.keys where publishedCells[identity] == nil {
-                let kept = independent(cellSightings[identity] ?? [], window: Self.cellWindow)
+                let sightings = cellSightings[identity] ?? []
+                let kept = independent(sightings, window: Self.cellWindow)
                 cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
+                guard let blocks else { continue }
+                let block = blocks.blockRadius(for: identity, scanIndex: index, seed: seed)
+                // A query anywhere in the cell's span finds the cell in the map: a block never
+                // takes away the sightings farthest from the scan.
+                let distances = sightings.map { Geodesy.distance(from: $0.seen.position, to: scan.position) }
+                let reach = min(block, distances.max() ?? 0)
+                let outside = block > 0
+                    ? zip(sightings, distances).filter { $0.1 > 0 && $0.1 >= reach }.map(\.0.seen) : kept
+                blockedCells[identity] = outside.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: outside)
             }
             let (recording, position) = (scan.recording, scan.position)
             samples.append(locate(
-                scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: matcher, now: now
+                scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: matcher, now: now,
+                cellOnly: blocks == nil ? nil : (blockedCells, Self.areas(of: blockedCells))
             ) { index in
                 let entry = entries[index]
                 guard entry.recording == recording else { return false }
@@ -240,6 +271,7 @@ public struct CrossValidatedCalibration: Sendable {
     private func locate(
         _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
         areas: [AreaIdentity: KnownArea], fingerprints: FingerprintMatcher?, now: Date,
+        cellOnly: (cells: [CellIdentity: KnownCell], areas: [AreaIdentity: KnownArea])? = nil,
         excludingFingerprints excluded: @escaping @Sendable (Int) -> Bool
     ) -> PairedSamples {
         var uncalibrated = estimator
@@ -255,7 +287,8 @@ public struct CrossValidatedCalibration: Sendable {
                 error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius)
         }
         var samples = PairedSamples()
-        let alone = sample(input)
+        // A scan of cells alone is a cell-only query: with blocks, only its blocked refit counts.
+        let alone = input.wifi.isEmpty && cellOnly != nil ? nil : sample(input)
         var matched: CalibrationSample? = alone
         if let fingerprints, !input.wifi.isEmpty {
             var withFingerprints = input
@@ -267,11 +300,15 @@ public struct CrossValidatedCalibration: Sendable {
         if let matched { samples.withFingerprints.append(matched) }
         // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
         // the cell-only queries that the cell factors are for.
-        if !input.wifi.isEmpty, !input.cells.isEmpty {
-            var cellOnly = input
-            cellOnly.wifi = []
-            cellOnly.accessPoints = [:]
-            if let cells = sample(cellOnly) {
+        if !input.cells.isEmpty, !input.wifi.isEmpty || cellOnly != nil {
+            var cellInput = input
+            cellInput.wifi = []
+            cellInput.accessPoints = [:]
+            if let cellOnly {
+                cellInput.knownCells = cellOnly.cells.filter { scan.cells[$0.key] != nil }
+                cellInput.areas = cellOnly.areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }
+            }
+            if let cells = sample(cellInput) {
                 samples.withoutFingerprints.append(cells)
                 samples.withFingerprints.append(cells)
             }

@@ -17,12 +17,16 @@ public struct MapCalibration: Sendable {
     public var folds: Int?
     /// The seed of the fold assignment or of the scans tested.
     public var seed: UInt64
+    /// How a held-out scan's cells are refit (without folds): spatially blocked by default.
+    public var cellHoldOut: CrossValidatedCalibration.CellHoldOut
 
-    /// The defaults: each scan held out with its recording's ±2 min, seed 1.
-    public init(folds: Int? = nil, seed: UInt64 = 1) {
+    /// The defaults: each scan held out with its recording's ±2 min, its cells spatially
+    /// blocked (`CellBlocks`), seed 1.
+    public init(folds: Int? = nil, seed: UInt64 = 1, cellHoldOut: CrossValidatedCalibration.CellHoldOut = .block) {
         precondition(folds.map { $0 >= 2 } ?? true, "MapCalibration needs at least 2 folds")
         self.folds = folds
         self.seed = seed
+        self.cellHoldOut = cellHoldOut
     }
 
     /// The fingerprint tables' calibrator: each fingerprint matched without its own visit, or
@@ -33,9 +37,11 @@ public struct MapCalibration: Sendable {
 
     /// The survey scans' calibrator, placing cells the survey did not with `publishedCells`.
     public func calibrator(publishedCells: [CellIdentity: KnownCell]) -> CrossValidatedCalibration {
-        CrossValidatedCalibration(
+        var calibrator = CrossValidatedCalibration(
             holdOut: folds.map { .trackFolds($0) } ?? CrossValidatedCalibration.defaultHoldOut, seed: seed,
             publishedCells: publishedCells)
+        calibrator.cellHoldOut = cellHoldOut
+        return calibrator
     }
 
     /// What calibrating a map's survey found.

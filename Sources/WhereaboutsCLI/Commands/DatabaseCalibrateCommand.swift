@@ -11,7 +11,9 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
         discussion: """
             Holds each surveyed scan out (at most 3000, a seeded choice) together with every \
             access-point sighting its recording made within two minutes of it (they share its \
-            GPS drift; its cells lose only its own sightings), re-aggregates the emitters it \
+            GPS drift), its cells refit without every sighting closer to it than the gap a query \
+            standing anywhere in the cell's span would face to the nearest sighting (a spatial block; \
+            --cell-holdout scan: without its own sightings only), re-aggregates the emitters it \
             heard from the rest of the survey, locates it against \
             those and compares the fix with the scan's GPS position; --folds K instead deals \
             half-hour track stretches into K folds (sparser refits, wider radii). Fingerprint \
@@ -31,6 +33,7 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
             .value("--db", "PATH", help: "Radio map to calibrate (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
             .value("--folds", "K", help: "Use K folds of track stretches instead of holding each scan out with its ±2 min."),
             .value("--seed", "N", help: "Seed of the fold assignment or of the scans tested (default 1)."),
+            MapCalibration.cellHoldOutOption,
             .flag("--json", help: "Print the factors as JSON."),
         ],
         examples: ["whereabouts db calibrate", "whereabouts db calibrate --db town.sqlite --folds 10 --json"])
@@ -57,7 +60,7 @@ enum DatabaseCalibrateCommand: WhereaboutsCommand {
 }
 
 extension MapCalibration {
-    /// `--folds K` and `--seed N`, shared by `db calibrate` and `eval`.
+    /// `--folds K`, `--seed N` and `--cell-holdout MODE`, shared by `db calibrate` and `eval`.
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         var folds: Int?
         var seed: UInt64 = 1
@@ -69,6 +72,18 @@ extension MapCalibration {
             guard let value = UInt64(text) else { throw .usage("--seed expects a whole number, got '\(text)'") }
             seed = value
         }
-        self.init(folds: folds, seed: seed)
+        var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+        if let text = arguments.value("--cell-holdout") {
+            guard let value = CrossValidatedCalibration.CellHoldOut(rawValue: text.lowercased()) else {
+                throw .usage("--cell-holdout expects block or scan, got '\(text)'")
+            }
+            cellHoldOut = value
+        }
+        self.init(folds: folds, seed: seed, cellHoldOut: cellHoldOut)
     }
+
+    /// `--cell-holdout block|scan`, shared by `db calibrate` and `eval`.
+    static let cellHoldOutOption = OptionSpecification.value(
+        "--cell-holdout", "MODE",
+        help: "How a held-out scan's cells are refit: block (default; without the sightings within a gap a query would face) or scan (without its own sightings only).")
 }

@@ -38,7 +38,8 @@ enum EvalCommand: WhereaboutsCommand {
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
             held-out refits, as `db calibrate` does (each scan without its recording's ±2 min, \
-            its cells without the scan alone; \
+            its cells without the sightings within a gap a query would face, a spatial block; \
+            --cell-holdout scan: its cells without the scan alone; \
             --folds K: K folds of track stretches); none shows the raw radius. With \
             --fingerprints the fingerprint factor comes from the training table alone.
             """,
@@ -66,6 +67,7 @@ enum EvalCommand: WhereaboutsCommand {
             .value("--calibration", "MODE", help: "stored, kfold or none (see above)."),
             .value("--folds", "K", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead."),
             .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
+            MapCalibration.cellHoldOutOption,
             .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
             .value("--answers", "FILE.jsonl", help: "Also write the geolocate response scored for each query, one line per query (the first estimator's: whereabouts unless --estimator ichnaea); with the map's stored calibration it is what locate --batch answers."),
             .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),

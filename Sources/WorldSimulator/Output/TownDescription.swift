@@ -63,7 +63,7 @@ struct TownDescription {
             \(summary.lteCells) LTE sectors, published positions off by a few hundred metres.
             queries.jsonl         \(summary.queries) geolocate requests: \(summary.wifiQueries) Wi-Fi \
             (\(summary.wifiQueriesWithCells) with cells), \(summary.cellQueries) cell-only.
-            truth.jsonl           true position of each query, line for line: {"lat","lng","kind"}.
+            truth.jsonl           true position of each query, line for line: {"lat","lng","kind"}, and "offSurvey":true on the queries standing over 150 m from every survey scan (written last).
             walk.trace.jsonl      \(summary.walkSamples)-line replay trace of a walk (Unix ms times, GPS drop-outs).
             walk.truth.jsonl      true position of each trace line: {"time","lat","lng"}.
             drive.trace.jsonl     \(summary.driveSamples)-line replay trace of an hour's drive after the survey, with GPS:

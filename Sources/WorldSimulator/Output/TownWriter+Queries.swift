@@ -2,7 +2,7 @@ import PositioningCore
 
 extension TownWriter {
     /// Writes `queries.jsonl` (geolocate requests) and `truth.jsonl` (true positions), one line
-    /// each per query, in the same order.
+    /// each per query, in the same order: the town's queries, then its off-survey ones.
     func writeQueries(queries queriesPath: String, truth truthPath: String, summary: inout SimulationSummary)
         throws(SimulationError)
     {
@@ -10,7 +10,7 @@ extension TownWriter {
         let truth = try BufferedFileWriter(path: truthPath)
         let moved = Set(town.accessPoints.filter(\.isMoved).map(\.bssid))
         let hotspots = Set(town.hotspots.map(\.bssid))
-        try town.forEachQuery { query throws(SimulationError) in
+        func write(_ query: SimulatedQuery) throws(SimulationError) {
             let scan = query.scan
             if query.kind == .wifi {
                 summary.wifiQueries += 1
@@ -30,9 +30,13 @@ extension TownWriter {
             truth.write(decimal: coordinate.latitude, places: 7)
             try truth.write(",\"lng\":")
             truth.write(decimal: coordinate.longitude, places: 7)
-            try truth.write(",\"kind\":\"\(query.kind.rawValue)\"}")
+            try truth.write(",\"kind\":\"\(query.kind.rawValue)\"")
+            if query.isOffSurvey { try truth.write(",\"offSurvey\":true") }
+            truth.write(byte: UInt8(ascii: "}"))
             try truth.endLine()
         }
+        try town.forEachQuery(write)
+        try town.forEachOffSurveyQuery(write)
         try queries.flush()
         try truth.flush()
     }

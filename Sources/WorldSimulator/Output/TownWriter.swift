@@ -8,7 +8,7 @@ import PositioningCore
 /// - `survey.wigle.csv`: WiGLE 1.4, `WIFI`, `GSM` and `LTE` rows; cell MACs are `MCCMNC_LAC_CID`.
 /// - `cells.opencellid.csv`: OpenCellID columns (lon before lat), published positions and ranges.
 /// - `queries.jsonl`: one geolocate request per line.
-/// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}`, line for line with the queries.
+/// - `truth.jsonl`: `{"lat":…,"lng":…,"kind":"wifi"|"cell"}` (with `"offSurvey":true` on the off-survey ones), line for line with the queries.
 /// - `walk.trace.jsonl` and `walk.truth.jsonl`: a walk (15 minutes unless `walkDuration` says
 ///   otherwise) as a replay trace (with GPS drop-outs) and its true positions.
 /// - `drive.trace.jsonl` and `drive.truth.jsonl`: an hour's GPS-tagged drive after the survey,

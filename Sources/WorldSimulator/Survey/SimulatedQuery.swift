@@ -13,4 +13,7 @@ public struct SimulatedQuery: Hashable, Sendable {
     public let kind: Kind
     /// The scan; its `truePosition` is the ground truth.
     public let scan: SimulatedScan
+    /// Whether the query stands off the surveyed streets (`Town.forEachOffSurveyQuery`),
+    /// written as `"offSurvey":true` in `truth.jsonl`.
+    public var isOffSurvey = false
 }

@@ -50,7 +50,7 @@ extension Town {
         }
     }
 
-    private func makeQueryScan(
+    func makeQueryScan(
         at position: PlanePosition, after start: Int64, accessPoints: [HeardAccessPoint], cells: [HeardCell],
         using random: inout SeededRandomNumberGenerator
     ) -> SimulatedScan {
