@@ -16,7 +16,7 @@ extension EvalCommand {
         }
         let (estimators, pooled) = try pooledEvaluation(arguments, what: "towns", context: context)
         let centre = try arguments.value("--centre").map { text throws(CommandFailure) in
-            try CoordinateArgument.parse(text, option: "--centre")
+            try LegacyCoordinateArgument.parse(text, option: "--centre")
         } ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText), "

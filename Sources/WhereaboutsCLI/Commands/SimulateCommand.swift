@@ -49,7 +49,7 @@ enum SimulateCommand: WhereaboutsCommand {
         }
         var centre = TownSpecification.defaultCentre
         if let text = arguments.value("--centre") {
-            centre = try CoordinateArgument.parse(text, option: "--centre")
+            centre = try LegacyCoordinateArgument.parse(text, option: "--centre")
         }
         let cellRows = try rowCount(arguments, "--opencellid-rows")
         let wigleRows = try rowCount(arguments, "--wigle-rows")
@@ -115,7 +115,7 @@ enum SimulateCommand: WhereaboutsCommand {
 }
 
 /// Parses `LAT,LON` command-line values.
-enum CoordinateArgument {
+enum LegacyCoordinateArgument {
     static func parse(_ text: String, option: String) throws(CommandFailure) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
