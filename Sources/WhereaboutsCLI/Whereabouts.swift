@@ -5,14 +5,12 @@
 /// ```
 public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them; groups (`db`) hold theirs.
-    static let subcommands: [any ParsableCommand.Type] = []
+    static let subcommands: [any ParsableCommand.Type] = [GeocodeCommand.self, DatabaseCommand.self]
 
     /// Commands still declared with the string-keyed specification.
     static let legacyCommands: [any WhereaboutsCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
-        ServeCommand.self, LearnCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseStatsCommand.self,
-        DatabaseImportsCommand.self, DatabaseForgetImportCommand.self, DatabaseForgetCommand.self,
-        DatabaseExportCommand.self, DatabaseCalibrateCommand.self, DatabaseMapCommand.self,
+        ServeCommand.self, LearnCommand.self, EvalCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.
@@ -40,8 +38,9 @@ public enum Whereabouts {
                 return (known ? ExitCode.success : ExitCode.usage).rawValue
             }
             let names = subcommands.map { $0.configuration.commandName } + legacyCommands.map { $0.specification.name }
+            let suggestion = Suggestion.didYouMean(first, among: names)
             context.errors.line(
-                "Error: unknown command '\(first)'" + Suggestion.didYouMean(first, among: names) + ". See '\(program) --help'.")
+                "Error: unknown command '\(first)'" + (suggestion.isEmpty ? "." : suggestion) + " See '\(program) --help'.")
             return ExitCode.usage.rawValue
         }
         let specification = command.specification
@@ -111,8 +110,9 @@ public enum Whereabouts {
                 return ExitCode.success.rawValue
             }
             if let word = tokens.first {
-                let names = subcommands.map { $0.configuration.commandName }
-                context.errors.line("Error: unknown command '\(help.fullName) \(word)'" + Suggestion.didYouMean(word, among: names) + ".")
+                let names = subcommands.map { "\(help.fullName) \($0.configuration.commandName)" }
+                let suggestion = Suggestion.didYouMean("\(help.fullName) \(word)", among: names)
+                context.errors.line("Error: unknown command '\(help.fullName) \(word)'" + (suggestion.isEmpty ? "." : suggestion))
             }
             context.errors.write(help.text)
             return ExitCode.usage.rawValue

@@ -83,6 +83,10 @@ private struct RequiredCommand: ParsableCommand {
         #expect(command.shape == .square && command.json)
     }
 
+    @Test func enumerationsIgnoreCase() throws {
+        #expect(try parse(["x", "--shape", "SQUARE"]).shape == .square)
+    }
+
     @Test func inlineAndSeparateValuesAreTheSame() throws {
         let inline = try parse(["x", "--count=7"]).count
         let separate = try parse(["x", "--count", "7"]).count
@@ -123,9 +127,9 @@ private struct RequiredCommand: ParsableCommand {
         (["x", "--timeout", "abc"], "--timeout: 'abc' is not a number of seconds"),
         (["x", "--timeout", "-1"], "--timeout: '-1' is not a number of seconds"),
         (["x", "--db", ""], "--db: '' is not a path"),
-        (["x", "--shape", "oval"], "--shape: 'oval' is not one of round, square"),
+        (["x", "--shape", "oval"], "--shape: 'oval' is not round or square"),
         (["x", "--source", "round,"], "--sources: 'round,' is not a comma-separated list"),
-        (["x", "--source", "round,oval"], "--sources: 'round,oval' is not a comma-separated list of round|square ('oval' is not one of round, square)"),
+        (["x", "--source", "round,oval"], "--sources: 'round,oval' is not a comma-separated list of round|square ('oval' is not round or square)"),
         (["x", "--centre", "95,13"], "--centre expects LAT,LON in degrees (e.g. 52.52,13.405), got '95,13'"),
         (["x", "--centre", "52,13,5"], "--centre expects LAT,LON"),
         (["x", "--region", "52,13"], "--region expects LAT,LON,RADIUS (degrees, degrees, metres > 0), got '52,13'"),

@@ -85,11 +85,12 @@ struct FilePath: ExpressibleByArgument, Hashable, CustomStringConvertible {
     var description: String { string }
 }
 
-/// Enumerations whose raw values are their spellings convert by those, and list them.
+/// Enumerations whose raw values are their spellings convert by those (in any case), and
+/// list them.
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
     init(argument: String) throws(ArgumentValueError) {
-        guard let value = Self(rawValue: argument) else {
-            throw .notA("one of " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+        guard let value = Self(rawValue: argument) ?? Self(rawValue: argument.lowercased()) else {
+            throw .notA(Self.allValueStrings.spelledAsAlternatives)
         }
         self = value
     }
@@ -126,3 +127,10 @@ struct CommaList<Element: ExpressibleByArgument>: ExpressibleByArgument {
 }
 
 extension CommaList: Equatable where Element: Equatable {}
+
+extension [String] {
+    /// `a, b or c`.
+    var spelledAsAlternatives: String {
+        count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+    }
+}
