@@ -5,11 +5,11 @@
 /// ```
 public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them; groups (`db`) hold theirs.
-    static let subcommands: [any ParsableCommand.Type] = [GeocodeCommand.self, DatabaseCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [ScanCommand.self, SimulateCommand.self, GeocodeCommand.self, DatabaseCommand.self]
 
     /// Commands still declared with the string-keyed specification.
     static let legacyCommands: [any WhereaboutsCommand.Type] = [
-        ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
+        ImportCommand.self, LocateCommand.self, WatchCommand.self, StatusCommand.self,
         ServeCommand.self, LearnCommand.self, EvalCommand.self,
     ]
 

@@ -40,6 +40,21 @@ private struct RequiredCommand: ParsableCommand {
     func run(context: CommandContext) async throws -> ExitCode { .success }
 }
 
+private struct SharedOptions: ParsableArguments {
+    @Option("--gpsd", group: "sources", help: "A gpsd.") var gpsd: String?
+    @Flag("--strict", group: "sources", help: "Strict.") var strict: Bool
+    func validate() throws(CommandFailure) {
+        if strict && gpsd == nil { throw .usage("--strict needs --gpsd") }
+    }
+}
+
+private struct GroupedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "grouped", abstract: "Shares options.")
+    @OptionGroup var shared: SharedOptions
+    @Option("--db", help: "Database.") var database: String?
+    func run(context: CommandContext) async throws -> ExitCode { .success }
+}
+
 @Suite struct CommandParserTests {
     private func parse(_ tokens: [String]) throws(CommandFailure) -> DemoCommand {
         switch try CommandParser.parse(tokens, as: DemoCommand.self) {
@@ -163,6 +178,17 @@ private struct RequiredCommand: ParsableCommand {
         guard case .run(let command) = try CommandParser.parse(["7", "--out", "o.svg", "seven"], as: RequiredCommand.self)
         else { throw CommandFailure.usage("help") }
         #expect(command.id == 7 && command.name == "seven" && command.out.string == "o.svg")
+    }
+
+    @Test func optionGroupsAreParsedValidatedAndListed() throws {
+        guard case .run(let command) = try CommandParser.parse(["--gpsd", "h:1", "--strict", "--db", "m"], as: GroupedCommand.self)
+        else { throw CommandFailure.usage("help") }
+        #expect(command.shared.gpsd == "h:1" && command.shared.strict && command.database == "m")
+        #expect(throws: CommandFailure.usage("--strict needs --gpsd")) {
+            _ = try CommandParser.parse(["--strict"], as: GroupedCommand.self)
+        }
+        let help = CommandHelp(path: [GroupedCommand.self], program: "whereabouts").text
+        #expect(help.contains("SOURCES OPTIONS:\n  --gpsd VALUE"), "\(help)")
     }
 
     @Test func helpHasEverySectionInOrder() {

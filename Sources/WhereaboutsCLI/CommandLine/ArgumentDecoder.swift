@@ -4,8 +4,9 @@
 ///
 /// This is how swift-argument-parser fills typed properties without string-keyed lookups.
 struct ArgumentDecoder: Decoder {
-    /// The fields by property name (without the wrapper's underscore).
-    var fields: [String: ArgumentField]
+    /// The fields by property name (without the wrapper's underscore): an `ArgumentField`, or
+    /// an `ArgumentDecoder` for an `@OptionGroup`.
+    var fields: [String: any Decoder]
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -24,7 +25,7 @@ struct ArgumentDecoder: Decoder {
     }
 
     private struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        var fields: [String: ArgumentField]
+        var fields: [String: any Decoder]
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { fields.keys.compactMap { Key(stringValue: $0) } }
 

@@ -6,7 +6,8 @@ enum ParseOutcome<Command: ParsableCommand> {
 
 /// One declaration of a command with the property it fills.
 struct DeclaredProperty: Sendable {
-    /// The property's name, as the synthesized `Decodable` conformance keys it.
+    /// The property's name, as the synthesized `Decodable` conformance keys it, after the
+    /// names of the option groups holding it (`live.sources`).
     var key: String
     var argument: any DeclaredArgument
     var declaration: ArgumentDeclaration { argument.declaration }
@@ -21,11 +22,35 @@ struct DeclaredProperty: Sendable {
 /// their type refuses are usage errors (exit 64). After conversion, `validate()` runs.
 enum CommandParser {
     /// The command's declarations in the order its type declares them.
-    static func declarations(of command: any ParsableCommand.Type) -> [DeclaredProperty] {
-        Mirror(reflecting: command.init()).children.compactMap { child in
-            guard let label = child.label, let argument = child.value as? any DeclaredArgument else { return nil }
-            return DeclaredProperty(key: label.hasPrefix("_") ? String(label.dropFirst()) : label, argument: argument)
+    static func declarations(of command: any ParsableArguments.Type) -> [DeclaredProperty] {
+        declarations(in: command.init(), prefix: "")
+    }
+
+    private static func declarations(in instance: any ParsableArguments, prefix: String) -> [DeclaredProperty] {
+        Mirror(reflecting: instance).children.flatMap { child -> [DeclaredProperty] in
+            guard let label = child.label else { return [] }
+            let key = prefix + (label.hasPrefix("_") ? String(label.dropFirst()) : label)
+            if let argument = child.value as? any DeclaredArgument { return [DeclaredProperty(key: key, argument: argument)] }
+            if let group = child.value as? any DeclaredGroup { return declarations(in: group.members, prefix: key + ".") }
+            return []
         }
+    }
+
+    /// The decoder tree for `instance`: a field per declaration, a nested decoder per group.
+    private static func decoder(
+        for instance: any ParsableArguments, prefix: String, values: [String: [String]]
+    ) -> ArgumentDecoder {
+        var fields: [String: any Decoder] = [:]
+        for child in Mirror(reflecting: instance).children {
+            guard let label = child.label else { continue }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            if let argument = child.value as? any DeclaredArgument {
+                fields[name] = ArgumentField(prototype: argument, values: values[prefix + name] ?? [])
+            } else if let group = child.value as? any DeclaredGroup {
+                fields[name] = decoder(for: group.members, prefix: prefix + name + ".", values: values)
+            }
+        }
+        return ArgumentDecoder(fields: fields)
     }
 
     static func parse<Command: ParsableCommand>(
@@ -34,12 +59,9 @@ enum CommandParser {
         let declared = declarations(of: command)
         guard let values = try match(tokens, against: declared, commandName: command.configuration.commandName)
         else { return .help }
-        let fields = Dictionary(uniqueKeysWithValues: declared.map {
-            ($0.key, ArgumentField(prototype: $0.argument, values: values[$0.key] ?? []))
-        })
         let parsed: Command
         do {
-            parsed = try Command(from: ArgumentDecoder(fields: fields))
+            parsed = try Command(from: decoder(for: Command(), prefix: "", values: values))
         } catch let failure as CommandFailure {
             throw failure
         } catch {

@@ -14,20 +14,50 @@
 ///     func run(context: CommandContext) async throws -> ExitCode { … }
 /// }
 /// ```
-protocol ParsableCommand: Decodable, Sendable {
+protocol ParsableCommand: ParsableArguments {
     /// The name, help text and subcommands.
     static var configuration: CommandConfiguration { get }
+    /// Does the work; returns the exit code on success paths and throws otherwise.
+    func run(context: CommandContext) async throws -> ExitCode
+}
+
+/// A set of declared options, arguments and flags: a command's, or a group several commands
+/// share through `@OptionGroup` (as `locate` and `watch` share their live-source options).
+protocol ParsableArguments: Decodable, Sendable {
     /// The default instance, whose property wrappers carry the declarations.
     init()
     /// Checks relations between the parsed options (exclusive inputs, one option needing
     /// another); throws `CommandFailure.usage` so nothing of `run` starts.
     func validate() throws(CommandFailure)
-    /// Does the work; returns the exit code on success paths and throws otherwise.
-    func run(context: CommandContext) async throws -> ExitCode
 }
 
-extension ParsableCommand {
+extension ParsableArguments {
     func validate() throws(CommandFailure) {}
+}
+
+/// Options declared once in a `ParsableArguments` type and included in a command, whose help
+/// lists them with its own.
+///
+/// ```swift
+/// @OptionGroup var live: LiveOptions
+/// ```
+@propertyWrapper
+struct OptionGroup<Value: ParsableArguments>: DeclaredGroup, Decodable {
+    var wrappedValue: Value
+
+    init() { wrappedValue = Value() }
+
+    var members: any ParsableArguments { wrappedValue }
+
+    init(from decoder: any Decoder) throws {
+        wrappedValue = try Value(from: decoder)
+        try wrappedValue.validate()
+    }
+}
+
+/// A property wrapper whose value holds further declarations.
+protocol DeclaredGroup: Sendable {
+    var members: any ParsableArguments { get }
 }
 
 /// What a command says about itself beyond its arguments: name, help and subcommands.
