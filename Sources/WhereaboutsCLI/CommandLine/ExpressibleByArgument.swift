@@ -7,12 +7,16 @@ enum ArgumentValueError: Error, Sendable {
     /// A sentence of its own after the option's name, for types whose message has long been
     /// worded so (`--area expects LAT,LON,RADIUS …, got '…'`).
     case message(String)
+    /// A reason of its own after the option's name and a colon:
+    /// `--timezone: unknown time zone 'Mars/Olympus' (…)`.
+    case reason(String)
 
     /// The whole message for the option or argument `name` given `text`.
     func message(name: String, text: String) -> String {
         switch self {
         case .notA(let expected): "\(name): '\(text)' is not \(expected)"
         case .message(let sentence): "\(name) \(sentence)"
+        case .reason(let reason): "\(name): \(reason)"
         }
     }
 }
