@@ -5,12 +5,12 @@
 /// ```
 public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them; groups (`db`) hold theirs.
-    static let subcommands: [any ParsableCommand.Type] = [ImportCommand.self, ScanCommand.self, SimulateCommand.self, ServeCommand.self, GeocodeCommand.self, DatabaseCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [ImportCommand.self, ScanCommand.self, SimulateCommand.self, ServeCommand.self, LearnCommand.self, GeocodeCommand.self, DatabaseCommand.self]
 
     /// Commands still declared with the string-keyed specification.
     static let legacyCommands: [any WhereaboutsCommand.Type] = [
         LocateCommand.self, WatchCommand.self, StatusCommand.self,
-        LearnCommand.self, EvalCommand.self,
+        EvalCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.

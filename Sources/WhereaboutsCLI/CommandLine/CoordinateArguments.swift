@@ -59,6 +59,9 @@ struct PositionArgument: ExpressibleByArgument {
 
     init(argument: String) throws(ArgumentValueError) {
         guard let (coordinate, accuracy) = CircleArgument.parts(of: argument, radius: .optional) else {
+            if CircleArgument.parts(of: argument.split(separator: ",").prefix(2).joined(separator: ","), radius: .forbidden) != nil {
+                throw .reason("the accuracy must be positive metres")
+            }
             throw .message("expects LAT,LON[,ACCURACY] in degrees and metres, got '\(argument)'")
         }
         self.coordinate = coordinate
