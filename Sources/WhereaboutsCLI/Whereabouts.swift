@@ -5,11 +5,13 @@
 /// ```
 public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them; groups (`db`) hold theirs.
-    static let subcommands: [any ParsableCommand.Type] = [ImportCommand.self, ScanCommand.self, SimulateCommand.self, ServeCommand.self, LearnCommand.self, GeocodeCommand.self, DatabaseCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [
+        ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
+        ServeCommand.self, LearnCommand.self, GeocodeCommand.self, DatabaseCommand.self,
+    ]
 
     /// Commands still declared with the string-keyed specification.
     static let legacyCommands: [any WhereaboutsCommand.Type] = [
-        LocateCommand.self, WatchCommand.self, StatusCommand.self,
         EvalCommand.self,
     ]
 
@@ -20,6 +22,9 @@ public enum Whereabouts {
             let target = arguments.isEmpty ? context.errors : context.output
             target.write(overview(program: program))
             return arguments.isEmpty ? ExitCode.usage.rawValue : ExitCode.success.rawValue
+        }
+        if first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=") {
+            return completionScript(arguments, context: context)
         }
         if let (path, rest) = resolve(arguments) {
             return await run(path, rest, context: context)
@@ -64,6 +69,19 @@ public enum Whereabouts {
         }
     }
 
+    /// `whereabouts --generate-completion-script bash|zsh`: the script on standard output.
+    private static func completionScript(_ arguments: [String], context: CommandContext) -> Int32 {
+        let inline = arguments[0].split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init)
+        let words = inline.map { [$0] + arguments.dropFirst() } ?? Array(arguments.dropFirst())
+        guard words.count == 1, let shell = CompletionScript.Shell(rawValue: words[0]) else {
+            context.errors.line("Error: --generate-completion-script expects bash or zsh")
+            context.errors.line("Usage: \(context.programName) --generate-completion-script bash|zsh")
+            return ExitCode.usage.rawValue
+        }
+        context.output.write(CompletionScript.script(for: shell, commands: subcommands, program: context.programName))
+        return ExitCode.success.rawValue
+    }
+
     /// The command list `whereabouts --help` prints: every runnable command with its abstract.
     static func overview(program: String) -> String {
         var rows: [(String, String)] = []
@@ -81,7 +99,10 @@ public enum Whereabouts {
             "USAGE: \(program) <command> [OPTIONS]", "", "COMMANDS:",
         ]
         lines += rows.map { "  " + $0.0.padding(toLength: max(19, $0.0.count + 1), withPad: " ", startingAt: 0) + $0.1 }
-        lines += ["", "See '\(program) <command> --help' for a command's options."]
+        lines += [
+            "", "See '\(program) <command> --help' for a command's options, and",
+            "'\(program) --generate-completion-script bash|zsh' for shell completion.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -42,13 +42,13 @@ struct SimulateCommand: ParsableCommand {
     var scanCache = ScanCacheAge(0)
     @Option("--centre", "--center", help: "Town centre (default 52.52,13.405).") var centre: CoordinateArgument?
     @Option("--opencellid-rows", group: "benchmark inputs", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv).")
-    var cellRows: RowCount?
+    var cellRows: PositiveCount?
     @Option("--wigle-rows", group: "benchmark inputs", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv).")
-    var wigleRows: RowCount?
+    var wigleRows: PositiveCount?
     @Option("--access-points", group: "benchmark inputs", help: "Instead of a town, write a list of N access points in clusters of 40 (OUT/aps.csv).")
-    var accessPoints: RowCount?
+    var accessPoints: PositiveCount?
     @Option("--queries", valueName: "M", group: "benchmark inputs", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl).")
-    var queries: RowCount?
+    var queries: PositiveCount?
 
     func validate() throws(CommandFailure) {
         if queries != nil && accessPoints == nil { throw .usage("--queries needs --access-points") }
@@ -89,8 +89,8 @@ struct SimulateCommand: ParsableCommand {
     }
 }
 
-/// A positive whole number of rows, access points or queries to write.
-struct RowCount: ExpressibleByArgument {
+/// A positive whole number: rows, access points or queries to write, updates to print.
+struct PositiveCount: ExpressibleByArgument {
     var count: Int
 
     init(argument: String) throws(ArgumentValueError) {
