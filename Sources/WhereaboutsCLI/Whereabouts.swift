@@ -93,7 +93,9 @@ public enum Whereabouts {
             for subcommand in command.configuration.subcommands { add(subcommand, prefix: name + " ") }
         }
         subcommands.forEach { add($0, prefix: "") }
-        rows += legacyCommands.map { ($0.specification.name, $0.specification.abstract) }
+        // `eval` (still on the string-keyed specification) keeps its place before `geocode`.
+        let legacy = legacyCommands.map { ($0.specification.name, $0.specification.abstract) }
+        rows.insert(contentsOf: legacy, at: rows.firstIndex { $0.0 == "geocode" } ?? rows.endIndex)
         var lines = [
             "OVERVIEW: Offline Wi-Fi and cell-tower positioning for Linux.", "",
             "USAGE: \(program) <command> [OPTIONS]", "", "COMMANDS:",
