@@ -50,8 +50,9 @@ import TestSupport
         let directory = TemporaryDirectory("corelocation-cache")
         let store = LocationStore(directory: directory.path("state"))
         let measured = Walks.start.addingTimeInterval(-3_600)
-        try store.saveLastKnown(Location(
-            coordinate: Walks.centre, horizontalAccuracy: 42, timestamp: measured, source: .wifi))
+        var remembered = Location(coordinate: Walks.centre, horizontalAccuracy: 42, timestamp: measured, source: .wifi)
+        remembered.horizontalAccuracy95 = 97
+        try store.saveLastKnown(remembered)
         let radios = ReplayRadios(samples: Walks.north(from: 100, step: 10, count: 1), pace: .unpaced)
         let (app, thread) = await App.start(CoreLocationEnvironment(radios: radios, store: store)) { "\(Walks.index(of: $0))" }
 
@@ -59,6 +60,7 @@ import TestSupport
         let cached = try #require(await thread.run { app.manager.location })
         #expect(cached.timestamp == measured)
         #expect(cached.horizontalAccuracy == 42)
+        #expect(cached.horizontalAccuracy95 == 97, "the map's calibrated 95 % radius, kept with the fix")
         #expect(cached.coordinate.latitude == Walks.centre.latitude && cached.coordinate.longitude == Walks.centre.longitude)
 
         // After a request: the new fix.

@@ -194,7 +194,9 @@ struct GPSDClientTests {
                 }
                 let elapsed = ContinuousClock.now - started
                 #expect(elapsed >= timeout)
-                #expect(elapsed < timeout * 4)
+                // A silent gpsd never ends the wait by itself: any bound tells a timeout honoured
+                // from a hang; the slack is for a busy machine waking the waiter late.
+                #expect(elapsed < timeout + .seconds(10))
             }
         }
     }

@@ -137,10 +137,10 @@ final class PseudoTerminal: Sendable {
         close(slave)
     }
 
-    /// Writes all of `bytes` to `descriptor`, waiting up to 1 s for room, on the caller's thread.
+    /// Writes all of `bytes` to `descriptor`, waiting up to 30 s for room (the reader under test drains it; a busy machine may take a while), on the caller's thread.
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
-        let deadline = Deadline(after: .seconds(1))
+        let deadline = Deadline(after: .seconds(30))
         var room = PollSet(FileDescriptor(rawValue: descriptor), events: .writable)
         while offset < bytes.count, !deadline.hasPassed {
             guard (try? room.wait(timeout: .milliseconds(100))) == 1 else { continue }

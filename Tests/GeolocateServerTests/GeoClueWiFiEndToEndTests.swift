@@ -59,7 +59,7 @@ struct GeoClueWiFiEndToEndTests {
         try "[[\(entries[0])],[\(entries[1])]]".write(toFile: scansFile, atomically: true, encoding: .utf8)
 
         let output = try await GeoClueLab(directory: directory, database: TestRadioMap.shared.path, scans: scansFile)
-            .run(deadline: .seconds(240))
+            .run()
         let printed = GeoClueLab.whereAmIPositions(in: output)
         try #require(printed.count >= 2, "where-am-i printed \(printed.count) positions:\n\(output)")
         func close(_ position: Coordinate, _ expected: Coordinate?) -> Bool {

@@ -109,6 +109,78 @@ import Testing
     }
 }
 
+/// `serve --allow-origin` as a user types it: CORS for that web origin only, none without it.
+@Suite struct ServeAllowOriginCommandTests {
+    private static let origin = "https://maps.example"
+
+    private static func preflight(_ client: HTTPTestClient, from origin: String) throws -> HTTPTestClient.Response {
+        try client.send("OPTIONS /v1/geolocate HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \(origin)\r\n"
+                        + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n\r\n")
+        return try #require(try client.readResponse())
+    }
+
+    private static func corsHeaders(_ response: HTTPTestClient.Response) -> [String] {
+        response.headers.keys.filter { $0.hasPrefix("access-control-") }.sorted()
+    }
+
+    @Test func theAllowedOriginGetsItsPreflightAndAnswersOthersDoNot() async throws {
+        let directory = TemporaryDirectory("serve-allow-origin")
+        let server = try await RunningServe.start(
+            map: TestRadioMap.shared.path, log: directory.path("serve.err"), arguments: ["--allow-origin", Self.origin])
+        defer { server.killIfRunning() }
+        let client = try HTTPTestClient(port: server.port)
+        let allowed = try Self.preflight(client, from: Self.origin)
+        #expect(allowed.status == 204)
+        #expect(allowed.headers["access-control-allow-origin"] == Self.origin)
+        #expect(allowed.headers["access-control-allow-methods"]?.contains("POST") == true)
+        #expect(allowed.headers["access-control-allow-headers"]?.lowercased().contains("content-type") == true)
+        try client.post("/v1/geolocate", TestRadioMap.shared.queries[0], headers: ["Origin: \(Self.origin)"])
+        let answer = try #require(try client.readResponse())
+        #expect(answer.status == 200)
+        #expect(answer.headers["access-control-allow-origin"] == Self.origin)
+        #expect(answer.headers["vary"] == "Origin")
+
+        // Another page, even one on the same host name with another scheme or port, gets none.
+        for other in ["https://evil.example", "http://maps.example", "https://maps.example:8443"] {
+            let refused = try Self.preflight(client, from: other)
+            #expect(refused.status == 403, "\(other)")
+            #expect(Self.corsHeaders(refused).isEmpty, "\(other): \(refused.headers)")
+            try client.post("/v1/geolocate", TestRadioMap.shared.queries[0], headers: ["Origin: \(other)"])
+            let post = try #require(try client.readResponse())
+            #expect(post.status == 403, "\(other)")
+            #expect(Self.corsHeaders(post).isEmpty, "\(other): \(post.headers)")
+        }
+        #expect(await server.terminate() == .exited(0))
+    }
+
+    @Test func withoutTheOptionNoResponseCarriesCORSHeaders() async throws {
+        let directory = TemporaryDirectory("serve-no-origin")
+        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        defer { server.killIfRunning() }
+        let client = try HTTPTestClient(port: server.port)
+        let preflight = try Self.preflight(client, from: Self.origin)
+        #expect(preflight.status == 403)
+        #expect(Self.corsHeaders(preflight).isEmpty, "\(preflight.headers)")
+        try client.post("/v1/geolocate", TestRadioMap.shared.queries[0])
+        let answer = try #require(try client.readResponse())
+        #expect(answer.status == 200)
+        #expect(Self.corsHeaders(answer).isEmpty, "\(answer.headers)")
+        try client.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \(Self.origin)\r\n\r\n")
+        let health = try #require(try client.readResponse())
+        #expect(health.status == 403)
+        #expect(Self.corsHeaders(health).isEmpty, "\(health.headers)")
+        #expect(await server.terminate() == .exited(0))
+    }
+
+    @Test(arguments: ["maps.example", "https://maps.example/", "https://maps.example/app", "*"])
+    func anOriginThatIsNotOneIsAUsageError(_ value: String) throws {
+        let result = try CommandRunner.whereabouts(
+            ["serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--allow-origin", value])
+        #expect(result.status == 64, "\(value): \(result.standardError)")
+        #expect(result.standardError.contains("--allow-origin expects a web origin"), "\(value)")
+    }
+}
+
 /// `whereabouts serve --listen 127.0.0.1:0 --log` on a map, its port read from standard error.
 final class RunningServe {
     let processID: pid_t
@@ -125,10 +197,12 @@ final class RunningServe {
     /// What the server wrote to standard error so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    static func start(map: String, log: String, arguments: [String] = []) async throws -> RunningServe {
+    /// `environment` is added to the test's own.
+    static func start(map: String, log: String, arguments: [String] = [], environment: [String: String] = [:]) async throws -> RunningServe {
         let executable = CommandRunner.whereaboutsExecutable.path
         let processID = try SpawnedProcess.spawn(
-            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"] + arguments, output: .standardError(log))
+            [executable, "serve", "--listen", "127.0.0.1:0", "--db", map, "--log"] + arguments, output: .standardError(log),
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
         // Checked once more after the deadline: a test descheduled past it (the pool has two
         // threads and the whole suite shares them) must not mistake a slow machine for a failure.
         let end = ContinuousClock.now + .seconds(120)

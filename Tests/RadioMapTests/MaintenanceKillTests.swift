@@ -73,30 +73,22 @@ import WorldSimulator
         let after = try contents(of: reference)
         try #require(after != before, "\(command.rawValue) changed nothing")
 
-        var random = SeededRandomNumberGenerator(seed: seed &+ UInt64(commands.firstIndex(of: command) ?? 0))
-        var kills: [Kill] = []
+        var random = SplitMix64(seed: seed &+ UInt64(commands.firstIndex(of: command) ?? 0))
         let executable = CommandRunner.whereaboutsExecutable.path
         var environment = ProcessInfo.processInfo.environment
         environment.merge(scenario.environment(command)) { $1 }
-        for index in 0..<killCount {
+        return try RandomKills.run(count: killCount, referenceRun: duration, random: &random) { index in
             let map = directory.path("kill-\(index)/map.sqlite")
             try scenario.copyTemplate(to: map)
-            // Spread over the run, a little past its end so some kills come after the commit.
-            let delay = duration * random.nextDouble(in: 0.02...1.1)
-            let processID = try SpawnedProcess.spawn(
+            return try SpawnedProcess.spawn(
                 [executable] + scenario.arguments(command, map: map, exportFile: directory.path("export.csv")),
                 output: .standardError(directory.path("kill-\(index).log")), environment: environment)
-            // The kill point is a moment in the run, not a condition to wait for; the wait ends
-            // early only if the command finishes first.
-            let child = ChildProcess(processID: processID)
-            let exited = child.waitForExit(before: .now + delay) != nil
-            if !exited {
-                child.send(SIGKILL)
-                child.waitForExit()
-            }
+        } inspect: { moment in
+            let map = directory.path("kill-\(moment.index)/map.sqlite")
             let state = try contents(of: map)
             var kill = Kill(
-                delay: delay, exitedBeforeKill: exited, integrity: try SurveyImportKillTests.integrityCheck(map),
+                delay: moment.delay, exitedBeforeKill: moment.exitedBeforeKill,
+                integrity: try SurveyImportKillTests.integrityCheck(map),
                 state: state == before ? "before" : state == after ? "after" : "other")
             if kill.state == "other" && command == .learn && isWholeBatches(of: state, within: after) { kill.state = "batches" }
             // A learning session learns again; the others only need to run again if the kill stopped them.
@@ -107,9 +99,8 @@ import WorldSimulator
                 kill.rerunIntegrity = try SurveyImportKillTests.integrityCheck(map)
                 if try command != .learn && contents(of: map) != after { kill.rerunIntegrity = "re-run left another state" }
             }
-            kills.append(kill)
+            return kill
         }
-        return kills
     }
 
     /// Every row of every table, sorted, as text, without what differs between two runs of the

@@ -121,15 +121,24 @@ import TestSupport
         let calibrated = await CLIRun(["db", "calibrate", "--db", map, "--json"])
         #expect(calibrated.status == 0, "\(calibrated.errors)")
         let factors = try #require(JSONParser.parse(calibrated.output)["factors"]?.arrayValue)
-        let fingerprintFactor = try #require(factors.first {
+        let fingerprintEntry = try #require(factors.first {
             $0["source"]?.stringValue == "fingerprint" && $0["bin"]?.stringValue == "10+"
-        }?["factor"]?.doubleValue)
+        })
+        let fingerprintFactor = try #require(fingerprintEntry["factor"]?.doubleValue)
+        let fingerprintFactor95 = try #require(fingerprintEntry["factor95"]?.doubleValue, "db calibrate --json names the 95 % factor")
+        #expect(fingerprintFactor95 >= fingerprintFactor)
 
         let after = try JSONParser.parse(await CLIRun(["locate", "--db", map, "--request", request]).output)
         #expect(after["method"]?.stringValue == "fingerprint")
         #expect(after["calibrated"]?.boolValue == true)
         let radius = try #require(after["accuracy68"]?.doubleValue)
-        // The stored (68 %) factor scales the raw radius (both printed to a tenth of a metre).
+        // The stored (68 %) factor scales the raw radius (both printed to a tenth of a metre);
+        // the 95 % one the raw radius scaled to 95 %.
         #expect(abs(radius - fingerprintFactor * rawRadius) <= 0.1 + 0.05 * fingerprintFactor, "\(radius) vs \(fingerprintFactor) × \(rawRadius)")
+        let radius95 = try #require(after["accuracy"]?.doubleValue)
+        #expect(radius95 >= radius)
+
+        let text = await CLIRun(["db", "calibrate", "--db", map])
+        #expect(text.output.contains("fingerprint 10+  68 % x") && text.output.contains(", 95 % x"), "\(text.output)")
     }
 }

@@ -4,8 +4,10 @@ import PositioningCore
 /// A position with its accuracy and time, as Core Location's `CLLocation`.
 ///
 /// `horizontalAccuracy` is the radius of the circle that holds the true position with 68 %
-/// probability (negative: the position is invalid); `verticalAccuracy`, `speed` and `course`
-/// are negative when unknown. Immutable, so it may cross threads.
+/// probability (negative: the position is invalid); `horizontalAccuracy95`, Whereabouts'
+/// addition, the one that holds it with 95 % (the geolocate API's and the W3C API's `accuracy`).
+/// `verticalAccuracy`, `speed` and `course` are negative when unknown. Immutable, so it may
+/// cross threads.
 ///
 /// ```swift
 /// let here = CLLocation(latitude: 52.52, longitude: 13.405)
@@ -21,6 +23,10 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public let ellipsoidalAltitude: CLLocationDistance
     /// The 68 % horizontal radius in metres; negative when the position is invalid.
     public let horizontalAccuracy: CLLocationAccuracy
+    /// The 95 % horizontal radius in metres (not in Apple's Core Location): the map's calibrated
+    /// one for a Wi-Fi or cell fix, else `horizontalAccuracy` × 1.62 (a circular Gaussian's
+    /// ratio); negative when the position is invalid.
+    public let horizontalAccuracy95: CLLocationAccuracy
     /// The 68 % vertical uncertainty in metres; negative when the altitude is unknown.
     public let verticalAccuracy: CLLocationAccuracy
     /// Metres per second; negative when unknown.
@@ -40,6 +46,7 @@ open class CLLocation: NSObject, @unchecked Sendable {
         altitude = 0
         ellipsoidalAltitude = 0
         horizontalAccuracy = 0
+        horizontalAccuracy95 = 0
         verticalAccuracy = -1
         speed = -1
         speedAccuracy = -1
@@ -68,17 +75,19 @@ open class CLLocation: NSObject, @unchecked Sendable {
             course: course, courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: timestamp)
     }
 
-    /// A location with every value given.
+    /// A location with every value given; the 95 % radius, when not given, follows from the 68 %
+    /// one as for a circular Gaussian.
     public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
         courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy,
-        timestamp: Date
+        timestamp: Date, horizontalAccuracy95 hAccuracy95: CLLocationAccuracy? = nil
     ) {
         self.coordinate = coordinate
         self.altitude = altitude
         ellipsoidalAltitude = altitude
         horizontalAccuracy = hAccuracy
+        horizontalAccuracy95 = hAccuracy < 0 ? -1 : hAccuracy95 ?? hAccuracy * Location.rayleigh95Over68
         verticalAccuracy = vAccuracy
         self.course = course
         self.courseAccuracy = courseAccuracy
@@ -92,8 +101,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
         self.init(
             coordinate: CLLocationCoordinate2D(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude),
             altitude: location.altitude, horizontalAccuracy: location.horizontalAccuracy,
-            verticalAccuracy: location.verticalAccuracy, course: location.course, speed: location.speed,
-            timestamp: location.timestamp)
+            verticalAccuracy: location.verticalAccuracy, course: location.course, courseAccuracy: -1, speed: location.speed,
+            speedAccuracy: -1, timestamp: location.timestamp, horizontalAccuracy95: location.accuracy95)
     }
 
     /// The great-circle distance to `location`'s coordinate, in metres (altitude ignored).

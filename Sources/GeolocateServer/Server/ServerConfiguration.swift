@@ -25,6 +25,10 @@ public struct ServerConfiguration: Sendable {
     public var requestSequence: RequestSequence?
     /// Fills requests without usable Wi-Fi from the machine's own scan (`--scan-local`).
     public var localScan: (@Sendable () -> [WiFiObservation])?
+    /// Answers a loopback client's request that carries no radios (Firefox's first, bodyless
+    /// request; GeoClue's `{}`) from this machine's own sources through the location service
+    /// (`--local-sources`). Called on a worker thread, which it may block while the sources run.
+    public var localSources: (@Sendable () -> LocalSourcesAnswer)?
     /// Head and body limits (16 KiB, 1 MiB).
     public var limits: HTTPRequestHeadParser.Limits
     /// The most `wifiAccessPoints` entries a request may carry.

@@ -11,6 +11,7 @@ import SurveyFormats
 /// | route | answer |
 /// |---|---|
 /// | `POST /v1/geolocate` | the geolocate response, or 404 `notFound` / 400 `parseError` |
+/// | … without radios, from loopback | with `localSources`: the machine's own fix, or 404 with the trail |
 /// | `POST /v1/geosubmit`, `/v2/geosubmit` | `{}` once stored (`--accept-submissions`), else 403 |
 /// | `POST /v1/submit` | 204 once stored (GeoClue 2.6's uploads) |
 /// | `GET /health` | `{"status":"ok"}` |
@@ -128,6 +129,20 @@ public final class GeolocateService {
         // owner, on loopback, may still ask about one.
         if !Self.isLoopback(client), Set(request.wifiAccessPoints.map(\.bssid)).count < 2 {
             request.wifiAccessPoints = []
+        }
+        // A request that names no radios asks where this machine is: with `--local-sources` its
+        // owner (loopback only) gets the location service's answer from the machine's own GPS,
+        // modem and Wi-Fi — what a browser's bodyless first request needs.
+        if request.wifiAccessPoints.isEmpty, request.cellTowers.isEmpty, Self.isLoopback(client),
+           let localSources = configuration.localSources {
+            switch localSources() {
+            case .fix(var response):
+                statistics.add(.found)
+                response.accuracyConfidence = configuration.confidence
+                return HTTPResponse(statusCode: 200, body: response.jsonBytes)
+            case .noFix(let error):
+                return HTTPResponse(error: error)
+            }
         }
         // GeoClue sends `{}` on a machine whose Wi-Fi it cannot see; our own scan may do better.
         if request.wifiAccessPoints.isEmpty, let localScan = configuration.localScan {

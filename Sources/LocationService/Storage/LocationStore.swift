@@ -36,11 +36,14 @@ public struct LocationStore: Sendable {
             let accuracy = object["accuracy"]?.doubleValue, accuracy > 0,
             let time = object["timestamp"]?.stringValue.flatMap(ISO8601Timestamp.parse)
         else { return nil }
-        return Location(
+        var location = Location(
             coordinate: coordinate, horizontalAccuracy: accuracy, altitude: object["altitude"]?.doubleValue ?? 0,
             verticalAccuracy: object["verticalAccuracy"]?.doubleValue ?? -1, timestamp: time,
             speed: object["speed"]?.doubleValue ?? -1, course: object["course"]?.doubleValue ?? -1,
             source: object["source"]?.stringValue.flatMap(LocationSource.init(rawValue:)) ?? .mixed)
+        // Files written before the 95 % radius was kept have none: `accuracy95` then derives it.
+        location.horizontalAccuracy95 = object["accuracy95"]?.doubleValue.flatMap { $0 >= accuracy ? $0 : nil }
+        return location
     }
 
     /// Remembers `location` as the last known position.
@@ -48,7 +51,8 @@ public struct LocationStore: Sendable {
     public func saveLastKnown(_ location: Location) throws(Failure) {
         let object: JSONValue = [
             "lat": .number(location.coordinate.latitude), "lng": .number(location.coordinate.longitude),
-            "accuracy": .number(location.horizontalAccuracy), "altitude": .number(location.altitude),
+            "accuracy": .number(location.horizontalAccuracy), "accuracy95": .number(location.accuracy95),
+            "altitude": .number(location.altitude),
             "verticalAccuracy": .number(location.verticalAccuracy), "speed": .number(location.speed),
             "course": .number(location.course), "source": .string(location.source.rawValue),
             "timestamp": .string(JSONWriter.iso8601(location.timestamp)),

@@ -35,6 +35,16 @@ struct LiveOptions: ParsableArguments {
     func validate() throws(CommandFailure) {
         guard timeout > .zero else { throw .usage("--timeout must be positive") }
     }
+
+    /// The first of these options the command line gave, for commands where they apply only
+    /// with another option (`serve --local-sources`).
+    var givenOption: String? {
+        let given: [(Bool, String)] = [
+            ($sources.isGiven, "--sources"), ($desiredAccuracy.isGiven, "--desired-accuracy"), ($timeout.isGiven, "--timeout"),
+            (gnss.$gpsd.isGiven, "--gpsd"), (gnss.$nmeaDevice.isGiven, "--nmea-device"), (gnss.$nmea.isGiven, "--nmea"),
+        ]
+        return given.first { $0.0 }?.1
+    }
 }
 
 /// `--sources gps,cell,wifi`: positioning sources in the order to try them.

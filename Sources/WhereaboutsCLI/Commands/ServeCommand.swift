@@ -17,8 +17,12 @@ struct ServeCommand: ParsableCommand {
             considerIp is ignored: there is no IP database).
 
             A request with no usable emitters, \
-            such as the {} GeoClue sends without Wi-Fi, gets 404 notFound — unless --scan-local \
-            fills it from this machine's own Wi-Fi scan.
+            such as the {} GeoClue sends without Wi-Fi or Firefox's bodyless first request, gets 404 \
+            notFound — unless --scan-local fills it from this machine's own Wi-Fi scan, or \
+            --local-sources answers it (loopback clients only) from this machine's own sources \
+            through the location service, as `locate --json` would: GPS, then the modem's cell, \
+            then Wi-Fi (--sources, --timeout, --gpsd, --nmea… as for locate); 404 with the trail \
+            of what each source did when none fixes.
 
             Requests are taken as one client's \
             successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
@@ -45,6 +49,9 @@ struct ServeCommand: ParsableCommand {
     @Flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map.")
     var acceptsSubmissions: Bool
     @Flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan.") var scansLocally: Bool
+    @Flag("--local-sources", help: "Answer a loopback request that names no radios from this machine's own GPS, modem and Wi-Fi (as locate does); the SOURCES OPTIONS apply to it.")
+    var usesLocalSources: Bool
+    @OptionGroup var live: LiveOptions
     @Flag("--log", help: "Write an access log line per request to standard error.") var logs: Bool
     @Option("--allow-origin", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default.")
     var allowedOrigin: WebOrigin?
@@ -53,6 +60,9 @@ struct ServeCommand: ParsableCommand {
     var confidence = RadiusConfidence.percent95
 
     func validate() throws(CommandFailure) {
+        if !usesLocalSources, let option = live.givenOption {
+            throw .usage("\(option) says how --local-sources reads this machine's sources: use it with --local-sources")
+        }
         if !address.isLoopback && !allowsRemote {
             throw .usage("\(address) is not a loopback address; other machines could ask where this one is (add --allow-remote to allow it)")
         }
@@ -76,6 +86,11 @@ struct ServeCommand: ParsableCommand {
         if logs { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
         if scansLocally { localScan = { @Sendable in LocalScan.shared.observations() } }
+        var localSources: ServeLocalSources?
+        if usesLocalSources {
+            let setup = try LiveSetup(live, database: database, configuration: configuration, paths: paths)
+            localSources = ServeLocalSources(manager: setup.manager(radios: setup.liveRadios()))
+        }
         // Answers as `locate --request` does (stored calibration, places, fingerprints), loaded
         // again when `db calibrate`, an import or `watch --learn` changes them.
         var serverConfiguration = ServerConfiguration(
@@ -83,6 +98,7 @@ struct ServeCommand: ParsableCommand {
             parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
             acceptsSubmissions: acceptsSubmissions, accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        if let localSources { serverConfiguration.localSources = { @Sendable in localSources.answer() } }
         serverConfiguration.allowedOrigin = allowedOrigin?.origin
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.

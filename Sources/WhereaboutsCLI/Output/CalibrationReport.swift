@@ -6,11 +6,13 @@ import RadioMap
 /// How `db calibrate`, `eval`, `import` and `watch --learn` print a calibration.
 enum CalibrationReport {
     static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
-        var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the radius 68 % of the time)\n"
+        var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the 68 % radius 68 % of the time, "
+            + "inside the 95 % radius 95 %)\n"
         for entry in factors {
             text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
                 + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
-                + String(format: "x%.3f", entry.factor)
+                + String(format: "68 %% x%.3f", entry.factor)
+                + (entry.factor95.map { String(format: ", 95 %% x%.3f", $0) } ?? "")
                 + "  (\(entry.sampleCount) fixes\(entry.isPooled ? " of the source: too few in the bin, so its pooled or widest factor" : ""))\n"
         }
         return text
@@ -23,6 +25,7 @@ enum CalibrationReport {
             writer.writeKey("source"); writer.write(entry.source.rawValue)
             writer.writeKey("bin"); writer.write(entry.bin.rawValue)
             writer.writeKey("factor"); writer.write(entry.factor, decimals: 4)
+            if let factor95 = entry.factor95 { writer.writeKey("factor95"); writer.write(factor95, decimals: 4) }
             writer.writeKey("samples"); writer.write(entry.sampleCount)
             writer.writeKey("pooled"); writer.write(entry.isPooled)
             writer.endObject()

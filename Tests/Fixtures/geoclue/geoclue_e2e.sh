@@ -26,18 +26,23 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 0' TERM INT
+START=$(date +%s%N)
+# until_ok SECONDS WHAT CMD...: retry CMD every 50 ms until it succeeds ("STAGE WHAT +ms", the
+# time since the lab started) or the deadline passes ("FAILED WHAT" and the daemons' logs).
 until_ok() {
     local end=$(( $(date +%s%N) + $1 * 1000000000 )) what=$2; shift 2
     until "$@" >/dev/null 2>&1; do
         [ "$(date +%s%N)" -gt "$end" ] && { echo "FAILED $what"; for f in "$L"/*.log "$L"/*.err; do [ -f "$f" ] && { echo "== $f"; tail -n 15 "$f"; }; done; exit 1; }
         sleep 0.05
     done
+    echo "STAGE $what +$(( ($(date +%s%N) - START) / 1000000 ))ms"
 }
 ip link set lo up || { echo "FAILED ip link set lo up"; exit 1; }
 
 "$WHEREABOUTS" serve --listen "127.0.0.1:$PORT" --db "$DB" --log > "$L/serve.log" 2>&1 & PIDS+=($!)
 mkdir -p "$L/mm"
-bash "$MMLAB" "$L/mm" > "$L/mmlab.log" 2>&1 & PIDS+=($!)
+# The Wi-Fi run needs the private bus only: no modem, no ModemManager probing it.
+bash "$MMLAB" "$L/mm" $([ -n "$SCANS" ] && echo bus) > "$L/mmlab.log" 2>&1 & PIDS+=($!)
 until_ok 120 "ModemManager lab" grep -q '^READY ' "$L/mmlab.log"
 grep -q '^FAILED' "$L/mmlab.log" && { echo "FAILED mm lab: $(cat "$L/mmlab.log")"; exit 1; }
 export DBUS_SYSTEM_BUS_ADDRESS=$(sed -n 's/^READY //p' "$L/mmlab.log")

@@ -1,11 +1,11 @@
 #!/bin/bash
 # A real ModemManager with a simulated LTE modem on a private system bus, for CellularTests.
 # Adapted from ../shared/recipes/lab/all.sh (no GeoClue). Needs root, dbus-daemon, polkitd,
-# modemmanager, unshare. usage: mm_lab.sh WORKDIR
-# Prints "READY unix:path=WORKDIR/bus.sock" once the modem is enabled with 3GPP location on,
-# then waits; SIGTERM tears everything down. Every wait has a deadline; "FAILED why" on timeout.
+# modemmanager, unshare. usage: mm_lab.sh WORKDIR [bus]
+# Prints "READY unix:path=WORKDIR/bus.sock" once the modem is enabled with 3GPP location on
+# (with "bus": once the private bus alone is up, for labs that need no modem), then waits; SIGTERM tears everything down. Every wait has a deadline; "FAILED why" on timeout.
 set -u
-LAB=$(cd "$(dirname "$0")" && pwd); L=$1; chmod 755 "$L"
+LAB=$(cd "$(dirname "$0")" && pwd); L=$1; MODE=${2:-modem}; chmod 755 "$L"
 PIDS=()
 cleanup() {
     for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
@@ -33,6 +33,10 @@ sed "s#@SOCKET@#$L/bus.sock#" "$LAB/system-bus.conf" > "$L/bus.conf"
 dbus-daemon --config-file="$L/bus.conf" --nofork 2>"$L/dbus.err" & PIDS+=($!)
 until_ok 5 "dbus-daemon" test -S "$L/bus.sock"
 export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$L/bus.sock
+if [ "$MODE" = bus ]; then
+    echo "READY $DBUS_SYSTEM_BUS_ADDRESS"
+    while :; do sleep 1 & wait $!; done
+fi
 
 # polkitd with a private rules dir (bind-mounted in its own mount namespace) granting root the
 # ModemManager actions: MM is built with polkit and refuses every privileged call without it.
