@@ -47,7 +47,7 @@ struct ParsedArguments: Sendable {
 }
 
 /// What the parser found: arguments to run with, or a request for help.
-enum ParseOutcome: Sendable {
+enum LegacyParseOutcome: Sendable {
     case run(ParsedArguments)
     case help
 }
@@ -58,7 +58,7 @@ enum ParseOutcome: Sendable {
 /// Unknown options, missing values, repeated single-valued options and wrong positional
 /// counts are usage errors (exit 64).
 enum ArgumentParser {
-    static func parse(_ tokens: [String], for specification: CommandSpecification) throws(CommandFailure) -> ParseOutcome {
+    static func parse(_ tokens: [String], for specification: CommandSpecification) throws(CommandFailure) -> LegacyParseOutcome {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false

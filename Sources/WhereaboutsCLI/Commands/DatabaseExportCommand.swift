@@ -4,43 +4,41 @@ import RadioMap
 import SystemSupport
 
 /// `whereabouts db export`: every stored sighting as WiGLE CSV or geosubmit JSON.
-enum DatabaseExportCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "db export",
+struct DatabaseExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write every stored sighting as a WiGLE 1.4 CSV or a geosubmit JSON document.",
         discussion: """
             Surveyed, submitted and learned sightings are written at full precision, so \
             importing the export into an empty map rebuilds the same access points and cells \
             and gives the same fixes. Sightings that retention (keep_observations_days) folded \
-            into summaries are written as one sighting at the summary's centre. Published cells \
+            into summaries are written as one sighting at the summary's centre.
+
+            Published cells \
             (OpenCellID) and anonymised fingerprint tables are reference data, not sightings: \
-            re-import their own files. The output says where you have been: --output FILE is \
+            re-import their own files.
+
+            The output says where you have been: --output FILE is \
             created readable only by you (0600).
             """,
-        options: [
-            .value("--format", "FORMAT", help: "wigle or geosubmit (required)."),
-            .value("--output", "FILE", help: "Write to FILE (mode 0600) instead of standard output."),
-            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-        ],
         examples: [
             "whereabouts db export --format wigle --output my-radiomap.wigle.csv",
             "whereabouts db export --format geosubmit | gzip > sightings.json.gz",
         ])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let text = arguments.value("--format") else {
-            throw CommandFailure.usage("--format is required: wigle or geosubmit")
-        }
-        guard let format = ExportFormat(rawValue: text.lowercased()) else {
-            throw CommandFailure.usage("--format expects wigle or geosubmit, got '\(text)'")
-        }
+    @Option("--format", help: "The file format.") var format: ExportFormat
+    @Option("--output", valueName: "FILE", help: "Write to FILE (mode 0600) instead of standard output.")
+    var output: FilePath?
+    @Option("--db", help: DatabaseOptionHelp.read) var database: FilePath?
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
         // A read-only open refuses a missing file ("no radio map at …", exit 65) and never creates one.
         let map = try RadioMap(
-            path: paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration()),
+            path: paths.databasePath(option: database?.string, configuration: try paths.loadConfiguration()),
             mode: .readOnly)
-        if let output = arguments.value("--output") {
-            let file = try PrivateOutputFile(path: output)
+        if let output {
+            let file = try PrivateOutputFile(path: output.string)
             var buffer: [UInt8] = []
             do {
                 _ = try map.export(format: format) { piece in
@@ -69,6 +67,8 @@ enum DatabaseExportCommand: WhereaboutsCommand {
         return .success
     }
 }
+
+extension ExportFormat: ExpressibleByArgument {}
 
 /// A file created (or truncated) readable and writable only by its owner, closed in `deinit`.
 final class PrivateOutputFile {

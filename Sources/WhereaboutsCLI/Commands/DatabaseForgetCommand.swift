@@ -5,34 +5,37 @@ import RadioMap
 
 /// `whereabouts db forget`: remove one access point, one cell, everything heard in an area, or
 /// everything heard before a date.
-enum DatabaseForgetCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "db forget",
+struct DatabaseForgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
         abstract: "Forget an access point, a cell, an area or everything before a date, and re-aggregate what remains.",
         discussion: """
             Deletes the sightings (and retention summaries) concerned and recomputes the affected \
             access points, cells and areas from what remains, in one transaction: a forgotten \
-            emitter stops influencing fixes at once. A cell is written radio/mcc/mnc/area/cid; \
+            emitter stops influencing fixes at once.
+
+            A cell is written radio/mcc/mnc/area/cid; \
             forgetting a cell also removes its published (OpenCellID) entry. --area removes every \
             sighting made within RADIUS metres, published cells placed there and fingerprints \
             taken there. --before DATE (YYYY-MM-DD, UTC midnight, or ISO 8601) removes sightings \
-            made earlier; a sighting of unknown time counts as made when its file was imported. \
+            made earlier; a sighting of unknown time counts as made when its file was imported.
+
             To forget everything, delete the radio-map file.
             """,
-        arguments: [ArgumentSpecification(name: "BSSID|CELL", help: "An access point (aa:bb:cc:dd:ee:ff) or a cell (lte/262/2/44803/20714553).", isOptional: true)],
-        options: [
-            .value("--area", "LAT,LON,RADIUS", help: "Forget everything heard within RADIUS metres of LAT,LON."),
-            .value("--before", "DATE", help: "Forget every sighting made before DATE."),
-            .value("--db", "PATH", help: "Radio map to change (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--json", help: "Print what was removed as JSON."),
-        ],
-        usageOverride: ["BSSID | CELL | --area LAT,LON,RADIUS | --before DATE [--db PATH] [--json]"],
+        usage: ["BSSID | CELL | --area LAT,LON,RADIUS | --before DATE [--db PATH] [--json]"],
         examples: [
             "whereabouts db forget b4:ee:b4:36:d2:b0",
             "whereabouts db forget lte/262/2/44803/20714553",
             "whereabouts db forget --area 52.5200,13.4050,300",
             "whereabouts db forget --before 2024-01-01",
         ])
+
+    @Argument("BSSID|CELL", help: "An access point (aa:bb:cc:dd:ee:ff) or a cell (lte/262/2/44803/20714553).")
+    var emitter: String?
+    @Option("--area", help: "Forget everything heard within RADIUS metres of LAT,LON.") var area: CircleArgument?
+    @Option("--before", help: "Forget every sighting made before DATE.") var before: DateArgument?
+    @Option("--db", help: DatabaseOptionHelp.change) var database: FilePath?
+    @Flag("--json", help: "Print what was removed as JSON.") var json: Bool
 
     enum Target {
         case accessPoint(BSSID)
@@ -41,11 +44,15 @@ enum DatabaseForgetCommand: WhereaboutsCommand {
         case before(Date)
     }
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let target = try parseTarget(arguments)
+    func validate() throws(CommandFailure) {
+        _ = try target()
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
+        let target = try target()
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let map = try paths.existingRadioMap(option: arguments.value("--db"), configuration: configuration)
+        let map = try paths.existingRadioMap(option: database?.string, configuration: configuration)
         let summary: ForgetSummary
         switch target {
         case .accessPoint(let bssid): summary = try map.forget(accessPoint: bssid)
@@ -59,7 +66,7 @@ enum DatabaseForgetCommand: WhereaboutsCommand {
             ("accessPointsUpdated", summary.accessPointsUpdated), ("cellsRemoved", summary.cellsRemoved),
             ("cellsUpdated", summary.cellsUpdated), ("fingerprintsRemoved", summary.fingerprintsRemoved),
         ]
-        if arguments.flag("--json") {
+        if json {
             var writer = JSONWriter()
             writer.beginObject()
             for (key, value) in fields {
@@ -81,33 +88,18 @@ enum DatabaseForgetCommand: WhereaboutsCommand {
         return .success
     }
 
-    static func parseTarget(_ arguments: ParsedArguments) throws(CommandFailure) -> Target {
+    /// The one thing to forget: the argument, `--area` or `--before`.
+    func target() throws(CommandFailure) -> Target {
         var targets: [Target] = []
-        if arguments.positionals.count > 1 {
-            throw CommandFailure.usage("expected one BSSID or CELL, got \(arguments.positionals.count) arguments")
-        }
-        if let text = arguments.positionals.first {
+        if let text = emitter {
             if let bssid = BSSID(text) {
                 targets.append(.accessPoint(bssid))
             } else {
-                targets.append(.cell(try parseCell(text)))
+                targets.append(.cell(try Self.parseCell(text)))
             }
         }
-        if let text = arguments.value("--area") {
-            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let radius = parts[2],
-                Coordinate(latitude: latitude, longitude: longitude).isValid, radius > 0, radius.isFinite
-            else {
-                throw CommandFailure.usage("--area expects LAT,LON,RADIUS (degrees, degrees, metres > 0), got '\(text)'")
-            }
-            targets.append(.area(Coordinate(latitude: latitude, longitude: longitude), radius))
-        }
-        if let text = arguments.value("--before") {
-            guard let date = parseDate(text) else {
-                throw CommandFailure.usage("--before expects YYYY-MM-DD or an ISO 8601 time, got '\(text)'")
-            }
-            targets.append(.before(date))
-        }
+        if let area { targets.append(.area(area.center, area.radius)) }
+        if let before { targets.append(.before(before.date)) }
         guard targets.count == 1 else {
             throw CommandFailure.usage(targets.isEmpty
                 ? "say what to forget: a BSSID, a CELL (radio/mcc/mnc/area/cid), --area or --before"
@@ -131,8 +123,21 @@ enum DatabaseForgetCommand: WhereaboutsCommand {
         }
     }
 
-    /// `YYYY-MM-DD` (midnight UTC) or an ISO 8601 time with zone.
-    static func parseDate(_ text: String) -> Date? {
+}
+
+/// `YYYY-MM-DD` (midnight UTC) or an ISO 8601 time with zone.
+struct DateArgument: ExpressibleByArgument {
+    var date: Date
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard let date = Self.parse(argument) else {
+            throw .message("expects YYYY-MM-DD or an ISO 8601 time, got '\(argument)'")
+        }
+        self.date = date
+    }
+    static var defaultValueName: String { "DATE" }
+
+    static func parse(_ text: String) -> Date? {
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         day.timeZone = TimeZone(identifier: "UTC")

@@ -4,34 +4,40 @@ import PositioningCore
 import RadioMap
 
 /// `whereabouts db forget-import ID`: take one imported file back out of the radio map.
-enum DatabaseForgetImportCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "db forget-import",
+struct DatabaseForgetImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget-import",
         abstract: "Remove one imported file's contribution and re-aggregate what it touched.",
         discussion: """
             Deletes the file's sightings, the published cells it was the last to write and its \
             record, then recomputes the affected access points, cells and areas from what \
             remains, in one transaction. Ids come from `db imports`.
             """,
-        arguments: [ArgumentSpecification(name: "ID", help: "The import's id (see `db imports`).")],
-        options: [
-            .value("--db", "PATH", help: "Radio map to change (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--json", help: "Print what was removed as JSON."),
-        ],
         examples: ["whereabouts db forget-import 3"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard arguments.positionals.count == 1, let id = Int64(arguments.positionals[0]), id > 0 else {
-            throw CommandFailure.usage("expected one import id (a positive integer; see `whereabouts db imports`)")
+    @Argument("ID", help: "The import's id (see `db imports`).") var importID: String
+    @Option("--db", help: DatabaseOptionHelp.change) var database: FilePath?
+    @Flag("--json", help: "Print what was removed as JSON.") var json: Bool
+
+    /// The id as a positive integer.
+    private var id: Int64? { Int64(importID).flatMap { $0 > 0 ? $0 : nil } }
+
+    func validate() throws(CommandFailure) {
+        guard id != nil else {
+            throw .usage("expected one import id (a positive integer; see `whereabouts db imports`)")
         }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
+        let id = id!
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let map = try paths.existingRadioMap(option: arguments.value("--db"), configuration: configuration)
+        let map = try paths.existingRadioMap(option: database?.string, configuration: configuration)
         guard let summary = try map.forgetImport(id: id) else {
             throw CommandFailure(.dataError, "no import with id \(id) (see `whereabouts db imports`)")
         }
         try Retention.apply(configuration, to: map)
-        if arguments.flag("--json") {
+        if json {
             var writer = JSONWriter()
             writer.beginObject()
             writer.writeKey("forgotten")

@@ -4,25 +4,24 @@ import PositioningCore
 import RadioMap
 
 /// `whereabouts db imports`: the files the radio map was built from.
-enum DatabaseImportsCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "db imports",
+struct DatabaseImportsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imports",
         abstract: "List the imported files: id, name, format, size, rows and content hash.",
         discussion: "The id is what `db forget-import` takes.",
-        options: [
-            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--json", help: "Print the list as a JSON array."),
-        ],
         examples: ["whereabouts db imports", "whereabouts db imports --json"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    @Option("--db", help: DatabaseOptionHelp.read) var database: FilePath?
+    @Flag("--json", help: "Print the list as a JSON array.") var json: Bool
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let path = paths.databasePath(option: database?.string, configuration: try paths.loadConfiguration())
         let records = try RadioMap(path: path, mode: .readOnly).imports()
-        if arguments.flag("--json") {
+        if json {
             var writer = JSONWriter()
             writer.beginArray()
-            for record in records { write(record, to: &writer) }
+            for record in records { Self.write(record, to: &writer) }
             writer.endArray()
             context.output.line(writer.string)
             return .success

@@ -4,21 +4,20 @@ import PositioningCore
 import RadioMap
 
 /// `whereabouts db stats`: what the radio map holds.
-enum DatabaseStatsCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "db stats",
-        abstract: "Count the radio map's access points, cells, areas, observations and imports.",
-        options: [
-            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--json", help: "Print the counts as JSON."),
-        ])
+struct DatabaseStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Count the radio map's access points, cells, areas, observations and imports.")
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    @Option("--db", help: DatabaseOptionHelp.read) var database: FilePath?
+    @Flag("--json", help: "Print the counts as JSON.") var json: Bool
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
-        let path = paths.databasePath(option: arguments.value("--db"), configuration: try paths.loadConfiguration())
+        let path = paths.databasePath(option: database?.string, configuration: try paths.loadConfiguration())
         let statistics = try RadioMap(path: path, mode: .readOnly).statistics()
         let byStatus = statistics.accessPointsByStatus.map { ($0.status, $0.count) }
-        if arguments.flag("--json") {
+        if json {
             var writer = JSONWriter()
             writer.beginObject()
             writer.writeKey("path")

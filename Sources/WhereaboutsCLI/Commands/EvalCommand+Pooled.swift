@@ -16,7 +16,11 @@ extension EvalCommand {
         }
         let (estimators, pooled) = try pooledEvaluation(arguments, what: "towns", context: context)
         let centre = try arguments.value("--centre").map { text throws(CommandFailure) in
-            try CoordinateArgument.parse(text, option: "--centre")
+            do throws(ArgumentValueError) {
+                return try CoordinateArgument(argument: text).coordinate
+            } catch {
+                throw .usage(error.message(name: "--centre", text: text))
+            }
         } ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText), "

@@ -214,8 +214,13 @@ enum EvalCommand: WhereaboutsCommand {
     /// The estimators `--estimator` names (both by default).
     static func estimators(_ arguments: ParsedArguments) throws -> [EstimatorChoice] {
         switch (arguments.value("--estimator") ?? "both").lowercased() {
-        case "both": [.whereabouts, .ichnaea]
-        case let name: [try LocateCommand.estimatorChoice(name)]
+        case "both": return [.whereabouts, .ichnaea]
+        case let name:
+            do throws(EstimatorChoice.UnknownName) {
+                return [try EstimatorChoice(named: name)]
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
         }
     }
 }

@@ -6,9 +6,9 @@ import RadioMap
 /// `whereabouts learn --here LAT,LON[,ACCURACY] | --at PLACE [--scan FILE]`: pins what the
 /// laptop hears (now, or in a recorded scan) to a known position, so home and office are known
 /// without any GPS.
-enum LearnCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "learn",
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
         abstract: "Pin what this machine hears now (or a recorded scan) to a position you know, without a GPS.",
         discussion: """
             --here takes the position as LAT,LON with an optional ACCURACY in metres (default \
@@ -16,24 +16,18 @@ enum LearnCommand: WhereaboutsCommand {
             (as `geocode` does, the best match); a place's position is its centroid, not where \
             the laptop is, so unless --accuracy is given it is pinned with the place's extent as \
             its accuracy (from its population: 1 km for a village to 20 km for a city), and what \
-            is learned there answers `locate` with a radius that wide. Without --scan a Wi-Fi \
+            is learned there answers `locate` with a radius that wide.
+
+            Without --scan a Wi-Fi \
             scan is made and the modem's serving cell read; --scan FILE takes a geolocate request \
-            (JSON) or a replay trace (`scan --record`, JSON lines) instead. Opted-out networks \
+            (JSON) or a replay trace (`scan --record`, JSON lines) instead.
+
+            Opted-out networks \
             (_nomap) and lone randomized addresses are left out, as in learning. The sightings \
             are recorded as one import (format pinned): `db imports` lists it and `db \
             forget-import ID` takes it back.
             """,
-        options: [
-            .value("--here", "LAT,LON[,ACCURACY]", help: "The position to pin, with its accuracy in metres (default 50)."),
-            .value("--at", "PLACE", help: "A place among the imported GeoNames places."),
-            .value("--accuracy", "M", help: "With --at: the position's accuracy in metres (default: the place's extent)."),
-            .value("--scan", "FILE", help: "A recorded scan (geolocate request or scan --record trace) instead of scanning now."),
-            .value("--interface", "IF", help: "Wi-Fi interface to scan (default: the first)."),
-            .value("--timeout", "SECONDS", help: "Time budget of the live scan and the modem (default 10)."),
-            .value("--db", "PATH", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--json", help: "Print the summary as JSON."),
-        ],
-        usageOverride: [
+        usage: [
             "--here LAT,LON[,ACCURACY] [--scan FILE] [--db PATH] [--json]",
             "--at PLACE [--accuracy M] [--scan FILE] [--db PATH] [--json]",
         ],
@@ -53,19 +47,40 @@ enum LearnCommand: WhereaboutsCommand {
         var accuracyNote: String
     }
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    @Option("--here", group: "position", help: "The position to pin, with its accuracy in metres (default 50).")
+    var here: PositionArgument?
+    @Option("--at", valueName: "PLACE", group: "position", help: "A place among the imported GeoNames places.") var at: String?
+    @Option("--accuracy", valueName: "M", group: "position", help: "With --at: the position's accuracy in metres (default: the place's extent).")
+    var accuracy: Double?
+    @Option("--scan", valueName: "FILE", help: "A recorded scan (geolocate request or scan --record trace) instead of scanning now.")
+    var scan: FilePath?
+    @Option("--interface", valueName: "IF", help: "Wi-Fi interface to scan (default: the first).") var interface: String?
+    @Option("--timeout", help: "Time budget of the live scan and the modem (default 10).") var timeout: Duration = .seconds(10)
+    @Option("--db", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite).") var database: FilePath?
+    @Flag("--json", help: "Print the summary as JSON.") var json: Bool
+
+    func validate() throws(CommandFailure) {
+        if let accuracy, !(accuracy > 0) { throw .usage("--accuracy must be positive") }
+        switch (here, at) {
+        case (nil, nil): throw .usage("learn needs --here LAT,LON[,ACCURACY] or --at PLACE")
+        case (_?, _?): throw .usage("--here and --at cannot be combined")
+        case (_?, nil) where accuracy != nil: throw .usage("--accuracy goes with --at; give --here LAT,LON,ACCURACY")
+        default: break
+        }
+        guard timeout > .zero else { throw .usage("--timeout must be positive") }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
-        let pin = try resolvePin(arguments, radioMap: radioMap)
-        let timeout = try arguments.number("--timeout") ?? 10
-        guard timeout > 0 else { throw CommandFailure.usage("--timeout must be positive") }
+        let pin = try resolvePin(radioMap: radioMap)
         let samples: [RadioSample]
-        if let file = arguments.value("--scan") {
-            samples = try PinnedScan.read(file)
+        if let scan {
+            samples = try PinnedScan.read(scan.string)
         } else {
-            samples = [try await PinnedScan.listen(interface: arguments.value("--interface"), timeout: timeout, context: context)]
+            samples = [try await PinnedScan.listen(interface: interface, timeout: timeout.seconds, context: context)]
         }
 
         var policy = LearningPolicy.standard
@@ -86,7 +101,7 @@ enum LearnCommand: WhereaboutsCommand {
             throw CommandFailure(.dataError, "nothing to pin: the scan holds no access point or cell that may be recorded"
                                  + (skipped > 0 ? " (\(skipped) opted out or randomized)" : ""))
         }
-        if arguments.flag("--json") {
+        if json {
             var object: JSONObject = [
                 "import": .number(Double(importID)), "observations": .number(Double(report.observationsStored)),
                 "location": ["lat": .number(pin.coordinate.latitude), "lng": .number(pin.coordinate.longitude)],
@@ -113,20 +128,12 @@ enum LearnCommand: WhereaboutsCommand {
     }
 
     /// The position of `--here` or `--at` (exactly one of them).
-    static func resolvePin(_ arguments: ParsedArguments, radioMap: RadioMap) throws -> Pin {
-        let accuracyOption = try arguments.number("--accuracy")
-        if let accuracyOption, !(accuracyOption > 0) { throw CommandFailure.usage("--accuracy must be positive") }
-        switch (arguments.value("--here"), arguments.value("--at")) {
+    func resolvePin(radioMap: RadioMap) throws -> Pin {
+        let accuracyOption = accuracy
+        switch (here, at) {
         case (let here?, nil):
-            if accuracyOption != nil { throw CommandFailure.usage("--accuracy goes with --at; give --here LAT,LON,ACCURACY") }
-            let parts = here.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2 || parts.count == 3, let latitude = parts[0], let longitude = parts[1],
-                (-90...90).contains(latitude), (-180...180).contains(longitude)
-            else { throw CommandFailure.usage("--here expects LAT,LON[,ACCURACY] in degrees and metres, got '\(here)'") }
-            let accuracy = parts.count == 3 ? parts[2] : 50
-            guard let accuracy, accuracy > 0 else { throw CommandFailure.usage("--here: the accuracy must be positive metres") }
-            return Pin(coordinate: Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy, place: nil,
-                       accuracyNote: parts.count == 3 ? "as given" : "the default for a position given without accuracy")
+            return Pin(coordinate: here.coordinate, accuracy: here.accuracy ?? 50, place: nil,
+                       accuracyNote: here.accuracy != nil ? "as given" : "the default for a position given without accuracy")
         case (nil, let name?):
             guard try radioMap.hasPlaces() else {
                 throw CommandFailure(.unavailable, "the radio map \(radioMap.path) has no places; import a GeoNames dump (cities500.txt) first")

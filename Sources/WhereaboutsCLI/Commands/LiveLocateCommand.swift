@@ -11,14 +11,10 @@ import SurveyFormats
 /// `LocationManager.requestLocation`.
 enum LiveLocateCommand {
     static func run(
-        _ arguments: ParsedArguments, configuration: Configuration, paths: StandardPaths, context: CommandContext
+        _ command: LocateCommand, configuration: Configuration, paths: StandardPaths, context: CommandContext
     ) async throws -> ExitCode {
-        let setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
-        var maximumAge: Double?
-        if let age = try arguments.number("--max-age") {
-            guard age >= 0 else { throw CommandFailure.usage("--max-age must not be negative") }
-            maximumAge = age
-        }
+        let setup = try LiveSetup(command.live, database: command.database, configuration: configuration, paths: paths)
+        let maximumAge = command.maximumAge?.seconds
         let manager = setup.manager(radios: setup.liveRadios())
         let fix: LocationFix?
         var attempts: [SourceAttempt] = []
@@ -31,7 +27,7 @@ enum LiveLocateCommand {
             failure = error
             attempts = error.attempts
         }
-        let pictures = FixPictures(svgPath: arguments.value("--map"), geoJSON: arguments.flag("--geojson"))
+        let pictures = command.pictures
         let place = fix.flatMap { nearestPlace(to: $0.location.coordinate, radioMapPath: setup.radioMapPath) }
         if let fix {
             try pictures.writeSVG(estimate: fix.estimate, input: fix.input, place: place)
@@ -39,7 +35,7 @@ enum LiveLocateCommand {
 
         if pictures.geoJSON, let fix {
             context.output.line(GeolocationPictures.geoJSON(estimate: fix.estimate, input: fix.input, place: place))
-        } else if arguments.flag("--json") || pictures.geoJSON {
+        } else if command.json || pictures.geoJSON {
             if let fix {
                 context.output.line(FixJSON.response(for: fix, place: place).jsonString)
             } else {
@@ -52,7 +48,7 @@ enum LiveLocateCommand {
             context.output.write(text(for: fix, attempts: attempts, place: place, now: Date()))
         }
         guard let failure else { return .success }
-        if case .noSources = failure, !arguments.flag("--json") {
+        if case .noSources = failure, !command.json {
             context.errors.line("Error: no location source is available here (see 'whereabouts status')")
         }
         return ExitCode(rawValue: failure.exitCode) ?? .failure

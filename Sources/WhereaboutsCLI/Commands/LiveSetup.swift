@@ -12,50 +12,46 @@ struct LiveSetup {
     var radioMapPath: String
     var dataDirectory: String
 
-    init(_ arguments: ParsedArguments, configuration: Configuration, paths: StandardPaths) throws(CommandFailure) {
-        if let sourceText = arguments.value("--sources") ?? configuration.sources?.joined(separator: ",") {
-            switch PositioningSource.parseList(sourceText) {
-            case .success(let parsed): options.sources = parsed
-            case .failure(let error): throw .usage(error.description)
-            }
+    /// The options as given, else the config's values (which are checked here, as the
+    /// options were when parsed).
+    init(_ live: LiveOptions, database: FilePath?, configuration: Configuration, paths: StandardPaths) throws(CommandFailure) {
+        if let sources = live.sources {
+            options.sources = sources.sources
+        } else if let configured = configuration.sources {
+            options.sources = try Self.configured(SourceList.self, configured.joined(separator: ","), option: "--sources").sources
         }
-        let accuracyText = arguments.value("--desired-accuracy") ?? configuration.desiredAccuracy ?? "best"
-        guard let desired = DesiredAccuracy(parsing: accuracyText) else {
-            throw .usage("--desired-accuracy expects metres or one of: \(DesiredAccuracy.names.keys.sorted().joined(separator: ", "))")
+        if let desired = live.desiredAccuracy {
+            options.desiredAccuracy = desired
+        } else {
+            let configured = configuration.desiredAccuracy ?? "best"
+            options.desiredAccuracy = try Self.configured(DesiredAccuracy.self, configured, option: "--desired-accuracy")
         }
-        options.desiredAccuracy = desired
-        let timeout = try arguments.number("--timeout") ?? 10
-        guard timeout > 0 else { throw .usage("--timeout must be positive") }
-        options.sourceBudget = .milliseconds(Int(timeout * 1000))
+        options.sourceBudget = live.timeout
         options.isEnabled = configuration.enabled
-        if let text = arguments.value("--gpsd") ?? configuration.gpsd {
-            guard let parsed = GPSDEndpoint(parsing: text) else { throw .usage("--gpsd expects HOST:PORT, got '\(text)'") }
-            gpsd = parsed
+        if let endpoint = live.gnss.gpsd {
+            gpsd = endpoint
+        } else if let configured = configuration.gpsd {
+            gpsd = try Self.configured(GPSDEndpoint.self, configured, option: "--gpsd")
         }
-        nmea = try Self.nmeaInput(arguments, configuration: configuration)
-        radioMapPath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        nmea = live.gnss.nmeaInput(configuration: configuration)
+        radioMapPath = paths.databasePath(option: database?.string, configuration: configuration)
         dataDirectory = paths.dataDirectory
+    }
+
+    /// A config value read as the option it stands in for would be.
+    private static func configured<Value: ExpressibleByArgument>(
+        _ type: Value.Type, _ text: String, option: String
+    ) throws(CommandFailure) -> Value {
+        do {
+            return try Value(argument: text)
+        } catch {
+            throw .usage(error.message(name: option, text: text))
+        }
     }
 
     /// This machine's radios, an epoch every `interval` seconds.
     func liveRadios(interval: Double = 5) -> LiveRadios {
         LiveRadios(gpsd: gpsd, nmea: nmea, interval: interval)
-    }
-
-    /// The NMEA input `--nmea URL` or `--nmea-device PATH` names (not both), else the config's
-    /// `nmea_device` (a path, or a `tcp://`/`udp://` URL); nil for gpsd.
-    static func nmeaInput(_ arguments: ParsedArguments, configuration: Configuration) throws(CommandFailure) -> NMEAInput? {
-        let url = arguments.value("--nmea")
-        let path = arguments.value("--nmea-device")
-        if url != nil && path != nil { throw .usage("--nmea and --nmea-device cannot be combined") }
-        if let url {
-            guard let input = NMEAInput(parsing: url) else {
-                throw .usage("--nmea expects tcp://HOST:PORT or udp://[ADDRESS]:PORT, got '\(url)'")
-            }
-            return input
-        }
-        if let path { return .device(path: path) }
-        return configuration.nmeaInput
     }
 
     /// A manager over `radios`, resolving against the radio map, persisting in the data directory.

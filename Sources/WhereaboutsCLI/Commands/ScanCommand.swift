@@ -5,41 +5,43 @@ import SurveyFormats
 import WiFiScanner
 
 /// `whereabouts scan`: the access points this machine hears, through nl80211.
-enum ScanCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "scan",
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "List the Wi-Fi access points this machine hears (nl80211).",
         discussion: """
             Triggers a fresh scan and waits for its results. Without the CAP_NET_ADMIN capability \
             the kernel refuses the trigger; the scan then falls back to the kernel's cached \
-            results and says so. Cached entries expire about 30 s after they were last heard, so \
+            results and says so.
+
+            Cached entries expire about 30 s after they were last heard, so \
             an idle machine's cache may hold only the network it is connected to.
             """,
-        options: [
-            .value("--interface", "IF", help: "Scan only this interface (default: every wireless interface)."),
-            .flag("--cached", help: "Read the kernel's cached results without triggering a scan."),
-            .value("--timeout", "SECONDS", help: "How long to wait for a fresh scan (default 10)."),
-            .value("--record", "FILE", help: "Append the scan to a replay trace (JSON lines)."),
-            .flag("--json", help: "Print the scan as JSON (the geolocate wifiAccessPoints shape plus extras)."),
-        ],
         examples: ["whereabouts scan", "whereabouts scan --cached --json", "whereabouts scan --record walk.trace.jsonl"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let timeout = try arguments.number("--timeout") ?? 10
-        guard timeout > 0 else { throw CommandFailure.usage("--timeout must be positive") }
+    @Option("--interface", valueName: "IF", help: "Scan only this interface (default: every wireless interface).")
+    var interface: String?
+    @Flag("--cached", help: "Read the kernel's cached results without triggering a scan.") var cached: Bool
+    @Option("--timeout", help: "How long to wait for a fresh scan (default 10).") var timeout: Duration = .seconds(10)
+    @Option("--record", valueName: "FILE", help: "Append the scan to a replay trace (JSON lines).") var record: FilePath?
+    @Flag("--json", help: "Print the scan as JSON (the geolocate wifiAccessPoints shape plus extras).") var json: Bool
+
+    func validate() throws(CommandFailure) {
+        guard timeout > .zero else { throw .usage("--timeout must be positive") }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let scan: WiFiScan
         do {
-            scan = try await WiFiScanner().scan(
-                interface: arguments.value("--interface"), mode: arguments.flag("--cached") ? .cached : .fresh,
-                timeout: .milliseconds(Int(timeout * 1000)))
+            scan = try await WiFiScanner().scan(interface: interface, mode: cached ? .cached : .fresh, timeout: timeout)
         } catch {
             throw CommandFailure(ExitCode(rawValue: error.exitCode) ?? .failure, error.description)
         }
         if let note = scan.note { context.errors.line("Note: \(note)") }
-        if let record = arguments.value("--record") {
-            try ReplayTraceFile.append(ReplayTrace.line(for: RadioSample(time: Date(), wifi: scan.observations)), to: record)
+        if let record {
+            try ReplayTraceFile.append(ReplayTrace.line(for: RadioSample(time: Date(), wifi: scan.observations)), to: record.string)
         }
-        if arguments.flag("--json") {
+        if json {
             context.output.line(ScanJSON.document(for: scan))
         } else {
             context.output.write(ScanTable.text(for: scan))

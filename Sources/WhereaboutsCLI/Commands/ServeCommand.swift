@@ -8,107 +8,100 @@ import WiFiScanner
 
 /// `whereabouts serve`: the local geolocate API (Ichnaea/Google shape) for GeoClue and every
 /// other client of that API.
-enum ServeCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "serve",
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Answer geolocate API requests over HTTP from the local radio map.",
         discussion: """
             POST /v1/geolocate answers like `locate --request` (a ?key=… query is ignored; \
-            considerIp is ignored: there is no IP database). A request with no usable emitters, \
+            considerIp is ignored: there is no IP database).
+
+            A request with no usable emitters, \
             such as the {} GeoClue sends without Wi-Fi or Firefox's bodyless first request, gets 404 \
             notFound — unless --scan-local fills it from this machine's own Wi-Fi scan, or \
             --local-sources answers it (loopback clients only) from this machine's own sources \
             through the location service, as `locate --json` would: GPS, then the modem's cell, \
             then Wi-Fi (--sources, --timeout, --gpsd, --nmea… as for locate); 404 with the trail \
-            of what each source did when none fixes. Requests are taken as one client's \
+            of what each source did when none fixes.
+
+            Requests are taken as one client's \
             successive scans, as GeoClue sends them: a reading repeated to the dBm from the \
             previous request, while others changed or appeared, is a leftover the latest scan missed, and is \
-            aged from the request that first carried it. POST /v1/country answers the country of \
-            the cells' MCC or of the position, as Ichnaea does. POST /v1/submit (GeoClue 2.6), \
-            /v1/geosubmit and /v2/geosubmit store observations with --accept-submissions. \
-            GET /health and GET /v1/stats report on the server. \
+            aged from the request that first carried it.
+
+            POST /v1/country answers the country of the cells' MCC or of the position, as \
+            Ichnaea does. POST /v1/submit (GeoClue 2.6), /v1/geosubmit and /v2/geosubmit store \
+            observations with --accept-submissions. GET /health and GET /v1/stats report on the \
+            server.
+
             Listens on loopback only unless --allow-remote is given. Nothing about requests is \
             logged unless --log is given: BSSIDs and positions are personal data. Stops on \
             SIGTERM or SIGINT.
             """,
-        options: [
-            .value("--listen", "ADDR:PORT", help: "Address to listen on (default 127.0.0.1:8088; port 0 picks a free one)."),
-            .value("--db", "PATH", help: "Radio map to read (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask)."),
-            .flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map."),
-            .flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan."),
-            .flag("--local-sources", help: "Answer a loopback request that names no radios from this machine's own GPS, modem and Wi-Fi (as locate does)."),
-            .value("--sources", "LIST", aliases: ["--source"], help: "With --local-sources: the sources to try, in order (default gps,cell,wifi)."),
-            .value("--desired-accuracy", "M", help: "With --local-sources: metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
-            .value("--timeout", "SECONDS", help: "With --local-sources: time budget per source (default 10)."),
-            .value("--gpsd", "HOST:PORT", help: "With --local-sources: gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
-            .value("--nmea-device", "PATH", help: "With --local-sources: read NMEA from a serial device instead of gpsd."),
-            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "With --local-sources: read NMEA from a TCP server or UDP datagrams instead of gpsd."),
-            .flag("--log", help: "Write an access log line per request to standard error."),
-            .value("--allow-origin", "ORIGIN", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default."),
-            .value("--estimator", "NAME", help: "whereabouts (default) or ichnaea."),
-            .value("--confidence", "68|95", help: "Which circle `accuracy` is: 95 (default, the geolocate API's) or 68 (Android's)."),
-        ],
         examples: [
             "whereabouts serve",
             "whereabouts serve --listen 127.0.0.1:8088 --accept-submissions",
-            "whereabouts serve --local-sources --sources gps,wifi",
             "curl -s -d '{\"wifiAccessPoints\":[…]}' http://127.0.0.1:8088/v1/geolocate",
         ])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let listenText = arguments.value("--listen") ?? ListenAddress.defaultAddress.description
-        guard let address = ListenAddress(parsing: listenText) else {
-            throw CommandFailure.usage("--listen expects ADDR:PORT with a numeric address, e.g. 127.0.0.1:8088 or [::1]:8088")
+    @Option("--listen", valueName: "ADDR:PORT", help: "Address to listen on (default 127.0.0.1:8088; port 0 picks a free one).")
+    var address = ListenAddress.defaultAddress
+    @Option("--db", help: DatabaseOptionHelp.read) var database: FilePath?
+    @Flag("--allow-remote", help: "Allow a non-loopback listen address (other machines can then ask).") var allowsRemote: Bool
+    @Flag("--accept-submissions", help: "Store observations POSTed to /v1/submit, /v1/geosubmit and /v2/geosubmit in the radio map.")
+    var acceptsSubmissions: Bool
+    @Flag("--scan-local", help: "Fill requests without Wi-Fi from this machine's own nl80211 scan.") var scansLocally: Bool
+    @Flag("--local-sources", help: "Answer a loopback request that names no radios from this machine's own GPS, modem and Wi-Fi (as locate does); the SOURCES OPTIONS apply to it.")
+    var usesLocalSources: Bool
+    @OptionGroup var live: LiveOptions
+    @Flag("--log", help: "Write an access log line per request to standard error.") var logs: Bool
+    @Option("--allow-origin", help: "Let pages of this web origin (https://host[:port]) use the API (CORS); none by default.")
+    var allowedOrigin: WebOrigin?
+    @Option("--estimator", valueName: "NAME", help: "whereabouts (default) or ichnaea.") var estimator = EstimatorChoice.whereabouts
+    @Option("--confidence", valueName: "68|95", help: "Which circle `accuracy` is: 95 (default, the geolocate API's) or 68 (Android's).")
+    var confidence = RadiusConfidence.percent95
+
+    func validate() throws(CommandFailure) {
+        if !usesLocalSources, let option = live.givenOption {
+            throw .usage("\(option) says how --local-sources reads this machine's sources: use it with --local-sources")
         }
+        if !address.isLoopback && !allowsRemote {
+            throw .usage("\(address) is not a loopback address; other machines could ask where this one is (add --allow-remote to allow it)")
+        }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
         if !address.isLoopback {
-            guard arguments.flag("--allow-remote") else {
-                throw CommandFailure.usage("\(address) is not a loopback address; other machines could ask where this one is (add --allow-remote to allow it)")
-            }
             context.errors.line("Warning: listening on \(address): any machine that can reach it can ask for positions")
-        }
-        let estimator = try LocateCommand.estimatorChoice(arguments.value("--estimator"))
-        let confidenceText = arguments.value("--confidence") ?? "95"
-        guard let confidence = Int(confidenceText).flatMap(RadiusConfidence.init(rawValue:)) else {
-            throw CommandFailure.usage("--confidence expects 68 or 95, not \"\(confidenceText)\"")
         }
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
         }
-        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
+        let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
         if configuration.learn {
             context.errors.line("Note: learn = true applies to watch; serve does not learn (run whereabouts watch --learn beside it)")
         }
         let errors = context.errors
         var accessLog: (@Sendable (String) -> Void)?
-        if arguments.flag("--log") { accessLog = { @Sendable line in errors.line(line) } }
+        if logs { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
-        if arguments.flag("--scan-local") { localScan = { @Sendable in LocalScan.shared.observations() } }
+        if scansLocally { localScan = { @Sendable in LocalScan.shared.observations() } }
         var localSources: ServeLocalSources?
-        let sourceOptions = ["--sources", "--desired-accuracy", "--timeout", "--gpsd", "--nmea-device", "--nmea"]
-        if arguments.flag("--local-sources") {
-            let setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
+        if usesLocalSources {
+            let setup = try LiveSetup(live, database: database, configuration: configuration, paths: paths)
             localSources = ServeLocalSources(manager: setup.manager(radios: setup.liveRadios()))
-        } else if let option = sourceOptions.first(where: { arguments.value($0) != nil }) {
-            throw CommandFailure.usage("\(option) says how --local-sources reads this machine's sources: use it with --local-sources")
         }
         // Answers as `locate --request` does (stored calibration, places, fingerprints), loaded
         // again when `db calibrate`, an import or `watch --learn` changes them.
         var serverConfiguration = ServerConfiguration(
             listenAddress: address, databasePath: databasePath,
             parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
-            acceptsSubmissions: arguments.flag("--accept-submissions"), accessLog: accessLog, localScan: localScan,
+            acceptsSubmissions: acceptsSubmissions, accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
         if let localSources { serverConfiguration.localSources = { @Sendable in localSources.answer() } }
-        if let origin = arguments.value("--allow-origin") {
-            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"),
-                  !origin.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).contains(where: { _ in true }) else {
-                throw CommandFailure.usage("--allow-origin expects a web origin such as https://maps.example or http://localhost:8000 (no path)")
-            }
-            serverConfiguration.allowedOrigin = origin
-        }
+        serverConfiguration.allowedOrigin = allowedOrigin?.origin
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.
         serverConfiguration.requestSequence = RequestSequence(timing: .live)
@@ -126,7 +119,7 @@ enum ServeCommand: WhereaboutsCommand {
         }
         let shown = ListenAddress(host: address.host, port: server.port)
         context.errors.line("Listening on http://\(shown)/v1/geolocate (radio map \(databasePath))")
-        await waitForTermination()
+        await Self.waitForTermination()
         server.stop()
         return .success
     }
@@ -185,4 +178,37 @@ private final class LocalScan: Sendable {
         cache.withLock { $0 = (ContinuousClock.now, observations) }
         return observations
     }
+}
+
+extension ListenAddress: ExpressibleByArgument {
+    init(argument: String) throws(ArgumentValueError) {
+        guard let address = ListenAddress(parsing: argument) else {
+            throw .message("expects ADDR:PORT with a numeric address, e.g. 127.0.0.1:8088 or [::1]:8088")
+        }
+        self = address
+    }
+    static var defaultValueName: String { "ADDR:PORT" }
+}
+
+extension RadiusConfidence: ExpressibleByArgument {
+    init(argument: String) throws(ArgumentValueError) {
+        guard let confidence = Int(argument).flatMap(RadiusConfidence.init(rawValue:)) else {
+            throw .message("expects 68 or 95, not \"\(argument)\"")
+        }
+        self = confidence
+    }
+    static var allValueStrings: [String] { ["68", "95"] }
+}
+
+/// `--allow-origin`: a web origin, `http(s)://host[:port]` without a path.
+struct WebOrigin: ExpressibleByArgument {
+    var origin: String
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard argument.hasPrefix("http://") || argument.hasPrefix("https://"),
+            argument.split(separator: "/", omittingEmptySubsequences: false).count <= 3
+        else { throw .message("expects a web origin such as https://maps.example or http://localhost:8000 (no path)") }
+        origin = argument
+    }
+    static var defaultValueName: String { "ORIGIN" }
 }

@@ -3,34 +3,28 @@ import PositioningCore
 import WorldSimulator
 
 /// `whereabouts simulate`: a deterministic synthetic town to import, query and evaluate.
-enum SimulateCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "simulate",
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Write a deterministic synthetic town: survey, towers, queries and their true positions.",
         discussion: """
             The town has the traps real survey data has: shadowing, GPS noise, moved access points, \
             phone hotspots that travel with the surveyors, randomized phone addresses and _nomap \
-            networks. OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
+            networks.
+
+            OUT gets survey.wigle.csv, cells.opencellid.csv, queries.jsonl and truth.jsonl \
             (the format ../shared/tools/score-fixes reads), a walk as a replay trace for watch --replay \
             (walk.trace.jsonl, with walk.truth.jsonl; 15 minutes unless --walk-minutes), a GPS-tagged \
             drive trace to learn from (watch --replay OUT/drive.trace.jsonl --learn, with drive.truth.jsonl), \
-            town.json and README.txt. With --scan-cache, each scan of the walk and the drive also reports the \
+            town.json and README.txt.
+
+            With --scan-cache, each scan of the walk and the drive also reports the \
             access points heard in the last SECONDS that it missed, with their last reading and its age, as \
-            the kernel's scan results do (Linux keeps a reading 30 s). The same seed and size always give \
+            the kernel's scan results do (Linux keeps a reading 30 s).
+
+            The same seed and size always give \
             the same files.
             """,
-        options: [
-            .value("--seed", "N", help: "Random seed (default 1)."),
-            .value("--out", "DIR", help: "Directory to write (created 0700)."),
-            .value("--size", "SIZE", help: "tiny, small (default), medium or large."),
-            .value("--walk-minutes", "N", help: "Minutes of walk in walk.trace.jsonl (default 15)."),
-            .value("--scan-cache", "SECONDS", help: "Walk and drive scans report readings this old too, with their age (default 0; Linux: 30)."),
-            .value("--centre", "LAT,LON", aliases: ["--center"], help: "Town centre (default 52.52,13.405)."),
-            .value("--opencellid-rows", "N", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv)."),
-            .value("--wigle-rows", "N", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv)."),
-            .value("--access-points", "N", help: "Instead of a town, write a list of N access points in clusters of 40 (OUT/aps.csv)."),
-            .value("--queries", "M", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl)."),
-        ],
         examples: [
             "whereabouts simulate --seed 7 --out town7",
             "whereabouts simulate --seed 3 --centre -16.5,179.995 --out fiji",
@@ -40,22 +34,30 @@ enum SimulateCommand: WhereaboutsCommand {
             "whereabouts simulate --seed 2 --scan-cache 30 --out leftovers",
         ])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let directory = arguments.value("--out") else { throw CommandFailure.usage("--out DIR is required") }
-        var seed: UInt64 = 1
-        if let text = arguments.value("--seed") {
-            guard let parsed = UInt64(text) else { throw CommandFailure.usage("--seed expects a whole number, got '\(text)'") }
-            seed = parsed
-        }
-        var centre = TownSpecification.defaultCentre
-        if let text = arguments.value("--centre") {
-            centre = try CoordinateArgument.parse(text, option: "--centre")
-        }
-        let cellRows = try rowCount(arguments, "--opencellid-rows")
-        let wigleRows = try rowCount(arguments, "--wigle-rows")
-        let accessPoints = try rowCount(arguments, "--access-points")
-        let queries = try rowCount(arguments, "--queries")
-        if queries != nil && accessPoints == nil { throw CommandFailure.usage("--queries needs --access-points") }
+    @Option("--seed", help: "Random seed (default 1).") var seed: UInt64 = 1
+    @Option("--out", valueName: "DIR", help: "Directory to write (created 0700).") var out: FilePath
+    @Option("--size", help: "tiny, small (default), medium or large.") var size: TownSizeArgument?
+    @Option("--walk-minutes", help: "Minutes of walk in walk.trace.jsonl (default 15).") var walkMinutes = WalkMinutes(15)
+    @Option("--scan-cache", help: "Walk and drive scans report readings this old too, with their age (default 0; Linux: 30).")
+    var scanCache = ScanCacheAge(0)
+    @Option("--centre", "--center", help: "Town centre (default 52.52,13.405).") var centre: CoordinateArgument?
+    @Option("--opencellid-rows", group: "benchmark inputs", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv).")
+    var cellRows: PositiveCount?
+    @Option("--wigle-rows", group: "benchmark inputs", help: "Instead of a town, write N WiGLE rows (OUT/survey.wigle.csv).")
+    var wigleRows: PositiveCount?
+    @Option("--access-points", group: "benchmark inputs", help: "Instead of a town, write a list of N access points in clusters of 40 (OUT/aps.csv).")
+    var accessPoints: PositiveCount?
+    @Option("--queries", valueName: "M", group: "benchmark inputs", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl).")
+    var queries: PositiveCount?
+
+    func validate() throws(CommandFailure) {
+        if queries != nil && accessPoints == nil { throw .usage("--queries needs --access-points") }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
+        let directory = out.string
+        let centre = centre?.coordinate ?? TownSpecification.defaultCentre
+        let (cellRows, wigleRows, accessPoints, queries) = (cellRows?.count, wigleRows?.count, accessPoints?.count, queries?.count)
         if cellRows != nil || wigleRows != nil || accessPoints != nil {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -78,51 +80,66 @@ enum SimulateCommand: WhereaboutsCommand {
             }
             return .success
         }
-        var size = TownSize.small
-        if let name = arguments.value("--size") {
-            guard let named = TownSize(named: name) else {
-                throw CommandFailure.usage("unknown size '\(name)' (expected \(TownSize.presetNames.joined(separator: ", ")))")
-            }
-            size = named
-        }
-        var walkMinutes = 15.0
-        if let text = arguments.value("--walk-minutes") {
-            guard let minutes = Double(text), minutes > 0, minutes <= 7 * 24 * 60 else {
-                throw CommandFailure.usage("--walk-minutes expects a positive number of minutes (at most a week), got '\(text)'")
-            }
-            walkMinutes = minutes
-        }
-        var scanCache = 0.0
-        if let text = arguments.value("--scan-cache") {
-            guard let seconds = Double(text), seconds >= 0, seconds <= 600 else {
-                throw CommandFailure.usage("--scan-cache expects seconds from 0 to 600, got '\(text)'")
-            }
-            scanCache = seconds
-        }
-        let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
-        var writer = TownWriter(town: town, walkDuration: walkMinutes * 60)
-        writer.scanCache = scanCache
+        let town = Town(TownSpecification(seed: seed, centre: centre, size: size?.size ?? .small))
+        var writer = TownWriter(town: town, walkDuration: walkMinutes.minutes * 60)
+        writer.scanCache = scanCache.seconds
         let summary = try writer.write(to: directory)
         context.output.line("\(directory): \(summary)")
         return .success
     }
-
-    private static func rowCount(_ arguments: ParsedArguments, _ option: String) throws(CommandFailure) -> Int? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let count = Int(text), count > 0 else { throw .usage("\(option) expects a positive whole number, got '\(text)'") }
-        return count
-    }
 }
 
-/// Parses `LAT,LON` command-line values.
-enum CoordinateArgument {
-    static func parse(_ text: String, option: String) throws(CommandFailure) -> Coordinate {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-            let coordinate = Coordinate(validating: latitude, longitude)
-        else {
-            throw .usage("\(option) expects LAT,LON in degrees (e.g. 52.52,13.405), got '\(text)'")
-        }
-        return coordinate
+/// A positive whole number: rows, access points or queries to write, updates to print.
+struct PositiveCount: ExpressibleByArgument {
+    var count: Int
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard let count = Int(argument), count > 0 else { throw .message("expects a positive whole number, got '\(argument)'") }
+        self.count = count
     }
+    static var defaultValueName: String { "N" }
+}
+
+/// `--walk-minutes`: above 0 and at most a week.
+struct WalkMinutes: ExpressibleByArgument {
+    var minutes: Double
+
+    init(_ minutes: Double) { self.minutes = minutes }
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard let minutes = Double(argument), minutes > 0, minutes <= 7 * 24 * 60 else {
+            throw .message("expects a positive number of minutes (at most a week), got '\(argument)'")
+        }
+        self.minutes = minutes
+    }
+    static var defaultValueName: String { "N" }
+}
+
+/// `--scan-cache`: seconds from 0 to 600 that a scan's leftover readings may be old.
+struct ScanCacheAge: ExpressibleByArgument {
+    var seconds: Double
+
+    init(_ seconds: Double) { self.seconds = seconds }
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard let seconds = Double(argument), seconds >= 0, seconds <= 600 else {
+            throw .message("expects seconds from 0 to 600, got '\(argument)'")
+        }
+        self.seconds = seconds
+    }
+    static var defaultValueName: String { "SECONDS" }
+}
+
+/// `--size`: one of the town presets, tiny to large.
+struct TownSizeArgument: ExpressibleByArgument {
+    var size: TownSize
+    var name: String
+
+    init(argument: String) throws(ArgumentValueError) {
+        guard let size = TownSize(named: argument) else { throw .notA(TownSize.presetNames.spelledAsAlternatives) }
+        self.size = size
+        name = argument
+    }
+    static var defaultValueName: String { "SIZE" }
+    static var allValueStrings: [String] { TownSize.presetNames }
 }

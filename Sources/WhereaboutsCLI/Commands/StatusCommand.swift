@@ -8,17 +8,15 @@ import SystemSupport
 import WiFiScanner
 
 /// `whereabouts status`: Core Location's availability checks, for each source and the radio map.
-enum StatusCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "status",
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Say whether location services are enabled and which sources can run here, and why not.",
-        options: [
-            .value("--db", "PATH", help: "Radio map to describe (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite)."),
-            .value("--gpsd", "HOST:PORT", help: "gpsd to check (default: the config's gpsd, else 127.0.0.1:2947)."),
-            .value("--nmea-device", "PATH", help: "Check an NMEA serial device or file instead of gpsd."),
-            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "Check an NMEA TCP server or UDP port instead of gpsd (waits up to 3 s for a sentence)."),
-            .flag("--json", help: "Print the status as JSON."),
-        ])
+        discussion: "An NMEA network input (--nmea) is probed: connected or bound, then a sentence waited for, up to 3 s.")
+
+    @Option("--db", help: "Radio map to describe (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite).") var database: FilePath?
+    @OptionGroup var gnss: GNSSOptions
+    @Flag("--json", help: "Print the status as JSON.") var json: Bool
 
     /// One source's availability, in the three states Core Location distinguishes.
     struct SourceStatus {
@@ -28,19 +26,19 @@ enum StatusCommand: WhereaboutsCommand {
         var remedy: String?
     }
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let gpsdText = arguments.value("--gpsd") ?? configuration.gpsd
-        let nmea = try LiveSetup.nmeaInput(arguments, configuration: configuration)
-        async let gps = gpsStatus(gpsd: gpsdText, nmea: nmea)
-        async let cell = cellStatus()
-        async let wifi = wifiStatus()
+        let gpsdText = gnss.gpsd?.description ?? configuration.gpsd
+        let nmea = gnss.nmeaInput(configuration: configuration)
+        async let gps = Self.gpsStatus(gpsd: gpsdText, nmea: nmea)
+        async let cell = Self.cellStatus()
+        async let wifi = Self.wifiStatus()
         let sources = try await [gps, cell, wifi]
-        let databasePath = paths.databasePath(option: arguments.value("--db"), configuration: configuration)
-        let radioMap = radioMapSummary(databasePath)
+        let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
+        let radioMap = Self.radioMapSummary(databasePath)
 
-        if arguments.flag("--json") {
+        if json {
             var writer = JSONWriter()
             writer.beginObject()
             writer.writeKey("enabled")

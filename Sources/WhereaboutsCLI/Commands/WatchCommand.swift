@@ -6,27 +6,38 @@ import PositioningCore
 import SurveyFormats
 
 /// `whereabouts watch`: continuous updates and region events from live radios or a replayed trace.
-enum WatchCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "watch",
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print position updates and region events continuously (live radios or a replayed trace).",
         discussion: """
             Runs the location service until interrupted, --max-updates is reached, or a replayed \
             trace ends. Each epoch tries the sources in order (GPS, cell, Wi-Fi by default), stops \
             at the first fix that meets --desired-accuracy, else keeps the most accurate; a fix is \
-            printed when it lies --distance-filter metres from the last one printed. \
+            printed when it lies --distance-filter metres from the last one printed.
+
             --significant-changes prints only cell- and Wi-Fi-based fixes when the serving cell \
-            changes or the access points turn over with about 500 m of movement (no GPS). Each \
+            changes or the access points turn over with about 500 m of movement (no GPS).
+
+            Each \
             --region is monitored (and remembered for later runs, until --forget-region): its initial state, then entries \
             and exits, which fire only once the position is clear of the boundary by max(10 m, 5 % \
-            of the radius) with its uncertainty circle, and after --dwell seconds. With --json, \
+            of the radius) with its uncertainty circle, and after --dwell seconds.
+
+            With --json, \
             every line is a JSON object: fixes in the geolocate response shape with "type":"fix", \
-            region events with "type":"region". --replay plays a trace (scan --record, watch \
+            region events with "type":"region".
+
+            --replay plays a trace (scan --record, watch \
             --record, simulate's walk.trace.jsonl) instead of the live radios, at its recorded \
-            pace times --speed. With live radios the GPS stays open between epochs (one gpsd \
+            pace times --speed.
+
+            With live radios the GPS stays open between epochs (one gpsd \
             session, reconnected when gpsd comes back, or one continuous read of \
             --nmea-device or --nmea) and each epoch takes its latest fix. --nmea-out prints fixes as \
-            NMEA GGA/RMC sentences for gpsd (region events then go to standard error). --learn \
+            NMEA GGA/RMC sentences for gpsd (region events then go to standard error).
+
+            --learn \
             (or learn = true in the config) teaches the radio map from what the radios hear \
             whenever the GPS fix is good enough (≤ 20 m, fresh, not faster than a car), writing \
             in batches and at the end (SIGINT and SIGTERM then stop cleanly); a summary goes to \
@@ -35,31 +46,7 @@ enum WatchCommand: WhereaboutsCommand {
             sightings, so the learned scans join its kept survey scans (--no-calibrate skips it). \
             db forget-import takes a session back.
             """,
-        options: [
-            .value("--sources", "LIST", aliases: ["--source"], help: "Sources to try, in order (default gps,cell,wifi)."),
-            .value("--desired-accuracy", "M", help: "Metres, or best, ten-metres, hundred-metres, kilometre, three-kilometres (default best)."),
-            .value("--distance-filter", "M", help: "Print a fix only this many metres from the last one printed (default: every fix)."),
-            .flag("--significant-changes", help: "Only significant changes: serving cell or ≈ 500 m of Wi-Fi movement, no GPS."),
-            .value("--region", "ID=LAT,LON,RADIUS", repeatable: true, help: "Monitor a circular region (repeatable; remembered)."),
-            .value("--forget-region", "ID", repeatable: true, help: "Stop monitoring a remembered region (repeatable)."),
-            .value("--dwell", "SECONDS", help: "Time clear across a region boundary before the event fires (default 0)."),
-            .value("--replay", "FILE", help: "Drive the service from a replay trace instead of the live radios."),
-            .value("--speed", "X", help: "Replay at X times the recorded pace, or 'max' for no waiting (default 1)."),
-            .value("--record", "FILE", help: "Append what the radios read to a replay trace (JSON lines, 0600)."),
-            .flag("--nmea-out", help: "Print fixes as NMEA GGA and RMC sentences (for gpsd)."),
-            .value("--max-updates", "N", help: "Stop after N fixes."),
-            .flag("--learn", help: "Learn the radio map from GPS-tagged scans (default: config learn)."),
-            .flag("--no-learn", help: "Do not learn, whatever the config says."),
-            .flag("--no-calibrate", help: "With learning: do not recalibrate a calibrated map at the end."),
-            .value("--interval", "SECONDS", help: "Live radios: seconds between readings (default 5)."),
-            .value("--timeout", "SECONDS", help: "Time budget per live source and reading (default 10)."),
-            .value("--gpsd", "HOST:PORT", help: "gpsd to read (default: config gpsd, else 127.0.0.1:2947)."),
-            .value("--nmea-device", "PATH", help: "Read NMEA from a serial device instead of gpsd (a log file plays one fix per reading)."),
-            .value("--nmea", "tcp://H:P|udp://[A]:P", help: "Read NMEA from a TCP server or UDP datagrams (a phone's GPS-forwarding app) instead of gpsd; UDP listens on loopback unless an address is given."),
-            .value("--db", "PATH", help: "Radio map to resolve cells and Wi-Fi with."),
-            .flag("--json", help: "Print JSON lines."),
-        ],
-        usageOverride: [
+        usage: [
             "[--sources LIST] [--desired-accuracy M|best|…] [--distance-filter M] [--significant-changes] "
                 + "[--region ID=LAT,LON,RADIUS]… [--dwell S] [--replay FILE [--speed X|max]] [--record FILE] "
                 + "[--nmea-out] [--learn|--no-learn [--no-calibrate]] [--max-updates N] [--json]",
@@ -73,41 +60,56 @@ enum WatchCommand: WhereaboutsCommand {
             "whereabouts watch --forget-region park --max-updates 1",
         ])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    @OptionGroup var live: LiveOptions
+    @Option("--distance-filter", valueName: "M", help: "Print a fix only this many metres from the last one printed (default: every fix).")
+    var distanceFilter: Double?
+    @Flag("--significant-changes", help: "Only significant changes: serving cell or ≈ 500 m of Wi-Fi movement, no GPS.")
+    var significantOnly: Bool
+    @Option("--region", group: "regions", help: "Monitor a circular region (repeatable; remembered).") var regions: [CircularRegion]
+    @Option("--forget-region", valueName: "ID", group: "regions", help: "Stop monitoring a remembered region (repeatable).")
+    var forgottenRegions: [String]
+    @Option("--dwell", group: "regions", help: "Time clear across a region boundary before the event fires (default 0).")
+    var dwell: Duration?
+    @Option("--replay", valueName: "FILE", group: "replay", help: "Drive the service from a replay trace instead of the live radios.")
+    var replay: FilePath?
+    @Option("--speed", group: "replay", help: "Replay at X times the recorded pace, or 'max' for no waiting (default 1).")
+    var speed: ReplaySpeed?
+    @Option("--record", valueName: "FILE", help: "Append what the radios read to a replay trace (JSON lines, 0600).") var record: FilePath?
+    @Flag("--nmea-out", help: "Print fixes as NMEA GGA and RMC sentences (for gpsd).") var nmeaOut: Bool
+    @Option("--max-updates", help: "Stop after N fixes.") var maximumUpdates: PositiveCount?
+    @Flag("--learn", inversion: true, group: "learning", help: "Learn the radio map from GPS-tagged scans, or (--no-learn) do not, whatever the config says (default: config learn).")
+    var learn: Bool
+    @Flag("--calibrate", inversion: true, group: "learning", help: "With learning: recalibrate a calibrated map at the end (default; --no-calibrate skips it).")
+    var calibrate = true
+    @Option("--interval", help: "Live radios: seconds between readings (default 5).") var interval: Duration?
+    @Option("--db", help: "Radio map to resolve cells and Wi-Fi with.") var database: FilePath?
+    @Flag("--json", help: "Print JSON lines.") var json: Bool
+
+    func validate() throws(CommandFailure) {
+        if nmeaOut && json { throw .usage("--nmea-out and --json cannot be combined") }
+        if let distanceFilter, !(distanceFilter >= 0) { throw .usage("--distance-filter must not be negative") }
+        if replay == nil && speed != nil { throw .usage("--speed applies to --replay") }
+        if replay != nil && interval != nil { throw .usage("--interval applies to the live radios, not --replay") }
+        if let interval, interval <= .zero { throw .usage("--interval must be positive") }
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         guard configuration.enabled else {
             throw CommandFailure(.disabled, "location services are disabled (enabled = false in \(paths.configurationFile))")
         }
-        if arguments.flag("--nmea-out") && arguments.flag("--json") {
-            throw CommandFailure.usage("--nmea-out and --json cannot be combined")
-        }
-        var setup = try LiveSetup(arguments, configuration: configuration, paths: paths)
-        if let metres = try arguments.number("--distance-filter") {
-            guard metres >= 0 else { throw CommandFailure.usage("--distance-filter must not be negative") }
-            setup.options.distanceFilter = metres
-        }
-        if let dwell = try arguments.number("--dwell") {
-            guard dwell >= 0 else { throw CommandFailure.usage("--dwell must not be negative") }
-            setup.options.regionDwell = dwell
-        }
-        let regions = try arguments.allValues("--region").map { text throws(CommandFailure) in
-            guard let region = CircularRegion(parsing: text) else {
-                throw .usage("--region expects ID=LAT,LON,RADIUS with a positive radius in metres, got '\(text)'")
-            }
-            return region
-        }
-        var maximumUpdates: Int?
-        if let text = arguments.value("--max-updates") {
-            guard let count = Int(text), count > 0 else { throw CommandFailure.usage("--max-updates expects a positive whole number") }
-            maximumUpdates = count
-        }
+        var setup = try LiveSetup(live, database: database, configuration: configuration, paths: paths)
+        if let distanceFilter { setup.options.distanceFilter = distanceFilter }
+        if let dwell { setup.options.regionDwell = dwell.seconds }
+        let maximumUpdates = maximumUpdates?.count
+        let learns = WatchLearning.isRequested($learn.isGiven ? learn : nil, configuration: configuration)
         // Learning needs the Wi-Fi scan and the cell beside the GPS fix at every epoch.
-        setup.options.readsEverySource = try WatchLearning.isRequested(arguments, configuration: configuration)
-        let radios = try makeRadios(arguments, setup: setup)
+        setup.options.readsEverySource = learns
+        let radios = try makeRadios(setup: setup)
         let manager = setup.manager(radios: radios)
         do {
-            for id in arguments.allValues("--forget-region") {
+            for id in forgottenRegions {
                 guard try await manager.stopMonitoring(id: id) else {
                     throw CommandFailure.usage("--forget-region: no region '\(id)' is monitored")
                 }
@@ -116,21 +118,20 @@ enum WatchCommand: WhereaboutsCommand {
         } catch let error as LocationError {
             throw CommandFailure(ExitCode(rawValue: error.exitCode) ?? .failure, error.description)
         }
-        let output = WatchOutput(
-            context: context, format: arguments.flag("--nmea-out") ? .nmea : arguments.flag("--json") ? .json : .text)
-        let (significantOnly, record) = (arguments.flag("--significant-changes"), arguments.value("--record"))
-        guard try WatchLearning.isRequested(arguments, configuration: configuration) else {
-            return try await watch(
+        let output = WatchOutput(context: context, format: nmeaOut ? .nmea : json ? .json : .text)
+        let (significantOnly, record) = (significantOnly, record?.string)
+        guard learns else {
+            return try await Self.watch(
                 manager, output: output, significantOnly: significantOnly, record: record, maximumUpdates: maximumUpdates)
         }
         let learning = try await WatchLearning.start(
-            manager, databasePath: setup.radioMapPath, replay: arguments.value("--replay"), configuration: configuration,
-            recalibrates: !arguments.flag("--no-calibrate"))
+            manager, databasePath: setup.radioMapPath, replay: replay?.string, configuration: configuration,
+            recalibrates: calibrate)
         let status: ExitCode
         let limit = maximumUpdates
         do {
             status = try await WatchLearning.untilInterrupted {
-                try await watch(
+                try await Self.watch(
                     manager, output: output, significantOnly: significantOnly, record: record,
                     maximumUpdates: limit)
             }
@@ -138,28 +139,14 @@ enum WatchCommand: WhereaboutsCommand {
             _ = await learning.finish(status: .failure, json: false, context: context)
             throw error
         }
-        return await learning.finish(status: status, json: arguments.flag("--json"), context: context)
+        return await learning.finish(status: status, json: json, context: context)
     }
 
-    private static func makeRadios(_ arguments: ParsedArguments, setup: LiveSetup) throws(CommandFailure) -> any Radios {
-        guard let path = arguments.value("--replay") else {
-            if arguments.value("--speed") != nil { throw .usage("--speed applies to --replay") }
-            let interval = try arguments.number("--interval") ?? 5
-            guard interval > 0 else { throw .usage("--interval must be positive") }
-            return setup.liveRadios(interval: interval)
+    private func makeRadios(setup: LiveSetup) throws(CommandFailure) -> any Radios {
+        guard let path = replay?.string else {
+            return setup.liveRadios(interval: interval?.seconds ?? 5)
         }
-        if arguments.value("--interval") != nil { throw .usage("--interval applies to the live radios, not --replay") }
-        var pace = ReplayRadios.Pace.recorded(speed: 1)
-        if let text = arguments.value("--speed") {
-            if text == "max" {
-                pace = .unpaced
-            } else {
-                guard let speed = Double(text), speed > 0, speed.isFinite else {
-                    throw .usage("--speed expects a positive number or 'max', got '\(text)'")
-                }
-                pace = .recorded(speed: speed)
-            }
-        }
+        let pace = speed?.pace ?? .recorded(speed: 1)
         let text = path == "-" ? String(decoding: try InputFile.readAll(path), as: UTF8.self) : nil
         do throws(ReplayTraceError) {
             if let text { return ReplayRadios(samples: try ReplayTrace.parse(text), pace: pace) }
@@ -275,4 +262,31 @@ struct WatchOutput: Sendable {
             context.errors.line("  \(attempt.source.rawValue): \(attempt.outcome.rawValue)" + (attempt.reason.map { " — \($0)" } ?? ""))
         }
     }
+}
+
+/// `--speed`: a positive multiple of the recorded pace, or `max` for no waiting.
+struct ReplaySpeed: ExpressibleByArgument {
+    var pace: ReplayRadios.Pace
+
+    init(argument: String) throws(ArgumentValueError) {
+        if argument == "max" {
+            pace = .unpaced
+            return
+        }
+        guard let speed = Double(argument), speed > 0, speed.isFinite else {
+            throw .message("expects a positive number or 'max', got '\(argument)'")
+        }
+        pace = .recorded(speed: speed)
+    }
+    static var defaultValueName: String { "X" }
+}
+
+extension CircularRegion: ExpressibleByArgument {
+    init(argument: String) throws(ArgumentValueError) {
+        guard let region = CircularRegion(parsing: argument) else {
+            throw .message("expects ID=LAT,LON,RADIUS with a positive radius in metres, got '\(argument)'")
+        }
+        self = region
+    }
+    static var defaultValueName: String { "ID=LAT,LON,RADIUS" }
 }

@@ -14,13 +14,8 @@ struct WatchLearning: Sendable {
     let recalibrates: Bool
 
     /// Whether this run learns: `--learn`, else `--no-learn`, else the config's `learn`.
-    static func isRequested(_ arguments: ParsedArguments, configuration: Configuration) throws(CommandFailure) -> Bool {
-        if arguments.flag("--learn") && arguments.flag("--no-learn") {
-            throw .usage("--learn and --no-learn cannot be combined")
-        }
-        if arguments.flag("--learn") { return true }
-        if arguments.flag("--no-learn") { return false }
-        return configuration.learn
+    static func isRequested(_ learn: Bool?, configuration: Configuration) -> Bool {
+        learn ?? configuration.learn
     }
 
     /// Opens the radio map for writing and starts feeding it the manager's samples.
