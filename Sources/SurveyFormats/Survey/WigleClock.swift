@@ -42,8 +42,14 @@ public enum WigleClock {
     /// Kismet's `kismetdb_to_wiglecsv` or Whereabouts itself, rather than the phone app.
     static func writesUTC(_ preHeader: CSVRecord) -> Bool {
         let text = preHeader.fields.joined(separator: ",").lowercased()
-        // Whereabouts' own exports and simulated surveys write UTC too.
-        return ["esp32", "esp8266", "marauder", "bruce", "kismet", "flipper", "whereabouts"].contains { text.contains($0) }
+        // Whereabouts' own exports, simulated surveys and eval's splits write UTC too; they say so
+        // by their release (`appRelease=whereabouts…`, `appRelease=eval-split`), not by a brand,
+        // which a phone's file may carry for other reasons.
+        let ownRelease = preHeader.fields.contains { field in
+            let field = field.lowercased()
+            return field.hasPrefix("apprelease=whereabouts") || field == "apprelease=eval-split"
+        }
+        return ownRelease || ["esp32", "esp8266", "marauder", "bruce", "kismet", "flipper"].contains { text.contains($0) }
     }
 
     /// Whether the pre-header is Kismet's (`kismetdb_to_wiglecsv`: `model=Kismet`), which writes
