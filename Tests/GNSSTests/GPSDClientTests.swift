@@ -8,17 +8,25 @@ import Testing
 @testable import GNSS
 
 /// Runs `body` against a fresh gpsd and always stops the daemon afterwards.
+///
+/// The body runs on a thread of its own (`ThreadTaskExecutor`), not on Swift's cooperative
+/// pool: every wait here has a deadline, and on a 2-core machine the pool's two threads can be
+/// held for minutes by synchronous tests elsewhere in the suite, so a wait that began on the
+/// pool could see its deadline pass before it was ever resumed ("no fix within 30 s" with the
+/// fixes already queued). Everything the body blocks on runs on dedicated threads of its own.
 func withGPSD(port: Int? = nil, _ body: (LoopbackGPSD) async throws -> Void) async throws {
-    let gpsd = try await LoopbackGPSD(port: port)
-    let outcome: Result<Void, any Error>
-    do {
-        try await body(gpsd)
-        outcome = .success(())
-    } catch {
-        outcome = .failure(error)
+    try await withTaskExecutorPreference(ThreadTaskExecutor.shared) {
+        let gpsd = try await LoopbackGPSD(port: port)
+        let outcome: Result<Void, any Error>
+        do {
+            try await body(gpsd)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await gpsd.stop()
+        try outcome.get()
     }
-    await gpsd.stop()
-    try outcome.get()
 }
 
 /// Runs `body` while a 10 Hz receiver feeds gpsd one epoch every 100 ms. The receiver runs on
@@ -177,27 +185,25 @@ struct GPSDClientTests {
     }
 
     /// A silent gpsd (no receiver data, so no heartbeat either) ends the wait at the timeout.
-    /// Timed on a thread of its own: on the shared concurrency pool the time would include
-    /// however long other tests kept both of its threads busy.
+    /// Timed on `withGPSD`'s thread of its own: on the shared concurrency pool the time would
+    /// include however long other tests kept both of its threads busy.
     @Test func silentGPSDTimesOutWithNoFix() async throws {
         try await withGPSD { gpsd in
-            await withTaskExecutorPreference(ThreadTaskExecutor.shared) {
-                let timeout = Duration.milliseconds(600)
-                let started = ContinuousClock.now
-                do throws(GNSSError) {
-                    let fix = try await GPSDClient(endpoint: gpsd.endpoint).firstFix(timeout: timeout)
-                    Issue.record("unexpected fix \(fix)")
-                } catch {
-                    guard case .noFix(let reason) = error else { Issue.record("expected noFix, got \(error)"); return }
-                    #expect(reason.contains("no fix"))
-                    #expect(reason.contains("within 0.6 s"))
-                }
-                let elapsed = ContinuousClock.now - started
-                #expect(elapsed >= timeout)
-                // A silent gpsd never ends the wait by itself: any bound tells a timeout honoured
-                // from a hang; the slack is for a busy machine waking the waiter late.
-                #expect(elapsed < timeout + .seconds(10))
+            let timeout = Duration.milliseconds(600)
+            let started = ContinuousClock.now
+            do throws(GNSSError) {
+                let fix = try await GPSDClient(endpoint: gpsd.endpoint).firstFix(timeout: timeout)
+                Issue.record("unexpected fix \(fix)")
+            } catch {
+                guard case .noFix(let reason) = error else { Issue.record("expected noFix, got \(error)"); return }
+                #expect(reason.contains("no fix"))
+                #expect(reason.contains("within 0.6 s"))
             }
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed >= timeout)
+            // A silent gpsd never ends the wait by itself: any bound tells a timeout honoured
+            // from a hang; the slack is for a busy machine waking the waiter late.
+            #expect(elapsed < timeout + .seconds(10))
         }
     }
 
@@ -216,8 +222,10 @@ struct GPSDClientTests {
             iterator = events
         }
         var events = try #require(iterator)
-        let dropped = await firstEvent(&events, within: .seconds(60)) {
-            if case .disconnected = $0 { return true } else { return false }
+        let dropped = await withTaskExecutorPreference(ThreadTaskExecutor.shared) {
+            await firstEvent(&events, within: .seconds(60)) {
+                if case .disconnected = $0 { return true } else { return false }
+            }
         }
         #expect(dropped != nil)
         try await withGPSD(port: port) { gpsd in
