@@ -10,13 +10,18 @@ final class XZDecompressor: Decompressor {
     private static let memoryLimit: UInt64 = 128 << 20
 
     /// The corresponding C function is `lzma_stream_decoder`.
+    ///
+    /// Throws before `stream` is set: a class whose initialiser throws after every property is
+    /// set runs its `deinit`, which would free the stream a second time.
     init() throws(DecompressionError) {
-        stream = .allocate(capacity: 1)
+        let stream = UnsafeMutablePointer<lzma_stream>.allocate(capacity: 1)
         stream.initialize(to: clzma_stream_init())
         guard lzma_stream_decoder(stream, Self.memoryLimit, clzma_concatenated()) == LZMA_OK else {
+            stream.deinitialize(count: 1)
             stream.deallocate()
             throw DecompressionError(reason: "liblzma could not start an xz decoder")
         }
+        self.stream = stream
     }
 
     deinit {
