@@ -74,6 +74,10 @@ let package = Package(
             ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
         .target(name: "TestSupport", dependencies: ["SystemSupport", "PositioningCore"], path: "Sources/TestSupport"),
+        .target(
+            name: "TownTestSupport",
+            dependencies: ["JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"],
+            path: "Sources/TownTestSupport"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "TestSupport"]),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
         .testTarget(name: "PositioningCoreTests", dependencies: ["SystemSupport", "PositioningCore", "Evaluation", "TestSupport"]),
@@ -99,12 +103,13 @@ let package = Package(
             name: "GeolocationTests",
             dependencies: [
                 "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "Geolocation", "TestSupport",
+                "TownTestSupport",
             ]),
         .testTarget(
             name: "LocationServiceTests",
             dependencies: [
                 "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator", "LocationService",
-                "TestSupport",
+                "TestSupport", "TownTestSupport",
             ]),
         .testTarget(
             name: "CoreLocationLinuxTests",
@@ -117,7 +122,7 @@ let package = Package(
             name: "GeolocateServerTests",
             dependencies: [
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Geolocation",
-                "WorldSimulator", "GeolocateServer", "TestSupport",
+                "WorldSimulator", "GeolocateServer", "TestSupport", "TownTestSupport",
             ]),
         .testTarget(
             name: "WhereaboutsCLITests",

@@ -3,6 +3,7 @@ import JSONCodec
 import RadioMap
 import TestSupport
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -24,7 +25,7 @@ import Testing
 
     @Test(arguments: [(262, "DE", "Germany"), (228, "CH", "Switzerland"), (235, "GB", "United Kingdom"), (722, "AR", "Argentina")])
     func aCellsCountryCodeNamesItsCountryKnownCellOrNot(_ mcc: Int, _ code: String, _ name: String) throws {
-        try withServer(map: TestRadioMap.shared.path) { client in
+        try withServer(map: TestTown.shared.path) { client in
             try client.post("/v1/country?key=test", Self.cell(mcc: mcc))
             let response = try #require(try client.readResponse())
             #expect(response.status == 200)
@@ -34,9 +35,9 @@ import Testing
     }
 
     @Test func theWiFiPositionNamesTheCountryThroughThePlaces() throws {
-        let (directory, map) = try TestRadioMap.shared.copy()
+        let (directory, map) = try TestTown.shared.copy()
         _ = directory
-        let query = TestRadioMap.shared.queries[0]
+        let query = TestTown.shared.queries[0]
         // Without places the server cannot tell which country a Wi-Fi position is in.
         try withServer(map: map) { client in
             try client.post("/v1/geolocate", query)
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func requestsThatNameNoCountry() throws {
-        try withServer(map: TestRadioMap.shared.path) { client in
+        try withServer(map: TestTown.shared.path) { client in
             // 310 and 425 are shared (the United States and its territories; Israel and Palestine):
             // with no position to tell them apart, not found; 999 is no country's.
             for body in ["{}", "", Self.cell(mcc: 310), Self.cell(mcc: 425), Self.cell(mcc: 999),
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func bodiesThatAreNotRequestsAre400AndOtherMethods405() throws {
-        try withServer(map: TestRadioMap.shared.path) { client in
+        try withServer(map: TestTown.shared.path) { client in
             for body in ["{", #"{"cellTowers":[{"radioType":"umts","mobileCountryCode":262}]}"#, #"{"cellTowers":"262"}"#] {
                 try client.post("/v1/country", body)
                 let response = try #require(try client.readResponse())

@@ -4,6 +4,7 @@ import PositioningCore
 import SystemSupport
 import TestSupport
 import Testing
+import TownTestSupport
 
 /// A real browser through `serve`: headless Firefox ESR with its network geolocation pointed at
 /// a loopback server, a page asking `navigator.geolocation` (Tests/Fixtures/firefox).
@@ -17,7 +18,7 @@ struct FirefoxGeolocationTests {
     @Test(.enabled(if: FirefoxPage.canScanWiFi, "needs dbus-daemon and python3-gi for the NetworkManager stand-in"))
     func aPagesWatchGetsThePositionOfTheWiFiFirefoxHears() async throws {
         let scan = try #require(
-            TestRadioMap.shared.queries.lazy.map { try? GeolocateRequest.parse(Array($0.utf8)) }
+            TestTown.shared.queries.lazy.map { try? GeolocateRequest.parse(Array($0.utf8)) }
                 .compactMap { $0 }.first { $0.wifiAccessPoints.count >= 3 && $0.cellTowers.isEmpty }?.wifiAccessPoints)
         // NetworkManager reports strength as a percentage; Firefox sends it as % / 2 − 100 dBm.
         let heard = scan.map { reading in
@@ -27,12 +28,12 @@ struct FirefoxGeolocationTests {
             #"{"macAddress":"\#(entry.bssid.description.replacingOccurrences(of: ":", with: "-"))","signalStrength":\#(entry.percent / 2 - 100)}"#
         }
         let request = #"{"wifiAccessPoints":[\#(asFirefoxSends.joined(separator: ","))]}"#
-        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestRadioMap.shared.path], input: request)
+        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestTown.shared.path], input: request)
         #expect(located.status == 0, "\(located.standardError)")
         let expected = try JSONParser.parse(Array(located.standardOutput.utf8))
 
         let directory = TemporaryDirectory("firefox-wifi")
-        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        let server = try await RunningServe.start(map: TestTown.shared.path, log: directory.path("serve.err"))
         defer { server.killIfRunning() }
         let page = try await FirefoxPage.run(
             endpoint: server.endpoint, watch: true, wifi: heard.enumerated().map { "\($1.bssid),lab-\($0),\($1.percent)" },
@@ -90,7 +91,7 @@ struct FirefoxGeolocationTests {
     /// `serve --local-sources --sources gps --gpsd …`, and a page's `getCurrentPosition` through it.
     private static func pageWithLocalSources(gpsd: LoopbackGPSD, timeout: String, directory: TemporaryDirectory) async throws -> FirefoxPage {
         let server = try await RunningServe.start(
-            map: TestRadioMap.shared.path, log: directory.path("serve.err"),
+            map: TestTown.shared.path, log: directory.path("serve.err"),
             arguments: ["--local-sources", "--sources", "gps", "--gpsd", gpsd.address, "--timeout", timeout],
             environment: ["XDG_DATA_HOME": directory.path("data")])
         defer { server.killIfRunning() }

@@ -3,6 +3,7 @@ import JSONCodec
 import PositioningCore
 import TestSupport
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -20,7 +21,7 @@ struct GeoClueSubmissionEndToEndTests {
     // users to configure. Globally administered addresses no other test uses.
     @Test(arguments: [("/v1/submit", "00:1c:2d:3e:4f"), ("/v2/geosubmit", "00:1c:2d:3e:5f")])
     func geoClue26sUploadIsStoredAndAnswersTheNextRequest(_ path: String, _ prefix: String) async throws {
-        let (directory, database) = try TestRadioMap.shared.copy()
+        let (directory, database) = try TestTown.shared.copy()
         let bssids = (1...3).map { "\(prefix):0\($0)" }
         let query = #"{"wifiAccessPoints":[\#(bssids.map { #"{"macAddress":"\#($0)","signalStrength":-60}"# }.joined(separator: ","))]}"#
         try answer(query, from: database) { response in

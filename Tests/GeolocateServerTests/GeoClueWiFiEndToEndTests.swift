@@ -4,6 +4,7 @@ import PositioningCore
 import RadioMap
 import TestSupport
 import Testing
+import TownTestSupport
 import WorldSimulator
 
 @testable import GeolocateServer
@@ -21,7 +22,7 @@ struct GeoClueWiFiEndToEndTests {
     }
 
     @Test func theFirstScansLeftoversDoNotDragTheSecondFix() async throws {
-        let map = try RadioMap(path: TestRadioMap.shared.path, mode: .readOnly)
+        let map = try RadioMap(path: TestTown.shared.path, mode: .readOnly)
         // Each scan alone, with serve's parameters but without its request sequence.
         let geolocator = try GeolocationEngine(radioMap: map).geolocator(using: map)
         func answer(_ readings: [WiFiObservation]) throws -> Coordinate? {
@@ -29,7 +30,7 @@ struct GeoClueWiFiEndToEndTests {
         }
         // Two scans of a drive 12–40 s apart whose answers the first scan's leftovers would drag.
         var scans: [[WiFiObservation]] = []
-        TestRadioMap.shared.town.forEachDriveSample(duration: 600) { sample in
+        TestTown.shared.town.forEachDriveSample(duration: 600) { sample in
             if !sample.accessPoints.isEmpty { scans.append(Self.geoClueReadings(sample)) }
         }
         var chosen: (first: [WiFiObservation], second: [WiFiObservation], table: [WiFiObservation])?
@@ -58,7 +59,7 @@ struct GeoClueWiFiEndToEndTests {
         }
         try "[[\(entries[0])],[\(entries[1])]]".write(toFile: scansFile, atomically: true, encoding: .utf8)
 
-        let output = try await GeoClueLab(directory: directory, database: TestRadioMap.shared.path, scans: scansFile)
+        let output = try await GeoClueLab(directory: directory, database: TestTown.shared.path, scans: scansFile)
             .run()
         let printed = GeoClueLab.whereAmIPositions(in: output)
         try #require(printed.count >= 2, "where-am-i printed \(printed.count) positions:\n\(output)")

@@ -3,8 +3,9 @@ import Glibc
 import JSONCodec
 import PositioningCore
 import SystemSupport
-import Testing
 import TestSupport
+import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -19,7 +20,7 @@ import TestSupport
         readTimeout: Duration = .seconds(2), _ body: @escaping @Sendable (GeolocateServer) throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestRadioMap.shared.path)
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path)
         configuration.readTimeout = readTimeout
         let server = try GeolocateServer(configuration: configuration)
         defer { server.stop() }
@@ -134,7 +135,7 @@ import TestSupport
             let normal = try HTTPTestClient(port: server.port)
             var normalStatuses: [Int] = []
             for _ in 0..<20 {
-                try normal.post("/v1/geolocate", TestRadioMap.shared.queries[0])
+                try normal.post("/v1/geolocate", TestTown.shared.queries[0])
                 normalStatuses.append(try normal.readResponse()?.status ?? 0)
             }
             let lorisStatuses = lorises.map { try? $0.readResponse()?.status }

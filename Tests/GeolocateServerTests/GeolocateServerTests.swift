@@ -5,6 +5,7 @@ import PositioningCore
 import RadioMap
 import SurveyFormats
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -15,17 +16,17 @@ import Testing
         _ body: (GeolocateServer) throws -> Void
     ) throws {
         var configuration = ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: databasePath ?? TestRadioMap.shared.path)
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: databasePath ?? TestTown.shared.path)
         adjust(&configuration)
         let server = try GeolocateServer(configuration: configuration)
         defer { server.stop() }
         try body(server)
     }
 
-    private var query: String { TestRadioMap.shared.queries[0] }
+    private var query: String { TestTown.shared.queries[0] }
 
     @Test func answersGeolocateLikeLocateRequest() throws {
-        let map = try RadioMap(path: TestRadioMap.shared.path, mode: .readOnly)
+        let map = try RadioMap(path: TestTown.shared.path, mode: .readOnly)
         let answer = try GeolocationEngine(radioMap: map).geolocator(using: map).answer(to: try GeolocateRequest.parse(Array(query.utf8)))
         let expected = GeolocateJSON.string(for: answer)
         try withServer { server in
@@ -146,7 +147,7 @@ import Testing
     }
 
     @Test func submissionsTeachTheRadioMap() throws {
-        let (directory, path) = try TestRadioMap.shared.copy()
+        let (directory, path) = try TestTown.shared.copy()
         _ = directory
         let report = #"""
             {"items":[{"timestamp":1700000000000,"position":{"latitude":48.1371,"longitude":11.5754,"accuracy":8},
@@ -201,7 +202,7 @@ import Testing
 
     @Test func stopEndsEveryConnection() throws {
         var configuration = ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestRadioMap.shared.path)
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path)
         configuration.workerCount = 3
         let server = try GeolocateServer(configuration: configuration)
         let client = try HTTPTestClient(port: server.port)

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -10,12 +11,12 @@ import Testing
 @Suite struct IchnaeaRequestHandlingTests {
     private func withServer(_ body: (HTTPTestClient) throws -> Void) throws {
         let server = try GeolocateServer(configuration: ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestRadioMap.shared.path))
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path))
         defer { server.stop() }
         try body(try HTTPTestClient(port: server.port))
     }
 
-    private var query: String { TestRadioMap.shared.queries[0] }
+    private var query: String { TestTown.shared.queries[0] }
 
     private func answer(_ client: HTTPTestClient, _ body: String, headers: [String] = []) throws -> HTTPTestClient.Response {
         try client.post("/v1/geolocate", body, headers: headers)
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func areaAnswersSayLacfAndLacfFalseRefusesThem() throws {
-        let cellQuery = try #require(TestRadioMap.shared.queries.first { $0.contains("cellTowers\":[{") })
+        let cellQuery = try #require(TestTown.shared.queries.first { $0.contains("cellTowers\":[{") })
         guard case .object(var object) = try JSONParser.parse(cellQuery), case .array(let cells)? = object["cellTowers"],
               case .object(var cell) = cells.first else {
             Issue.record("no cell query")

@@ -4,6 +4,7 @@ import JSONCodec
 import PositioningCore
 import SurveyFormats
 import Testing
+import TownTestSupport
 import WorldSimulator
 
 @testable import GeolocateServer
@@ -18,12 +19,12 @@ import WorldSimulator
         speed: Double, keepAges: Bool = false, sequence: RequestSequence?
     ) throws -> (median: Double, agedNotes: Int) {
         var configuration = ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestRadioMap.shared.path)
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path)
         configuration.requestSequence = sequence
         let server = try GeolocateServer(configuration: configuration)
         defer { server.stop() }
         let client = try HTTPTestClient(port: server.port)
-        let town = TestRadioMap.shared.town
+        let town = TestTown.shared.town
         var errors: [Double] = []
         var agedNotes = 0
         try town.forEachDriveSample(duration: 600, speed: speed, scanCache: 30) { sample in

@@ -5,18 +5,19 @@ import RadioMap
 import SystemSupport
 import TestSupport
 import Testing
+import TownTestSupport
 
 /// `whereabouts serve` as a user runs it: the built executable.
 @Suite struct ServeCommandTests {
     @Test(arguments: ["0.0.0.0:0", "[::]:0", "192.0.2.1:8088"])
     func nonLoopbackWithoutAllowRemoteIsRefused(_ address: String) throws {
-        let result = try CommandRunner.whereabouts(["serve", "--listen", address, "--db", TestRadioMap.shared.path])
+        let result = try CommandRunner.whereabouts(["serve", "--listen", address, "--db", TestTown.shared.path])
         #expect(result.status == 64)
         #expect(result.standardError.contains("--allow-remote"))
     }
 
     @Test func badListenAddressIsAUsageError() throws {
-        let result = try CommandRunner.whereabouts(["serve", "--listen", "localhost", "--db", TestRadioMap.shared.path])
+        let result = try CommandRunner.whereabouts(["serve", "--listen", "localhost", "--db", TestTown.shared.path])
         #expect(result.status == 64)
     }
 
@@ -29,10 +30,10 @@ import Testing
 
     @Test func servesUntilSIGTERMThenExitsZero() async throws {
         let directory = TemporaryDirectory("serve-run")
-        let query = TestRadioMap.shared.queries[0]
-        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestRadioMap.shared.path], input: query)
+        let query = TestTown.shared.queries[0]
+        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestTown.shared.path], input: query)
         #expect(located.status == 0)
-        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        let server = try await RunningServe.start(map: TestTown.shared.path, log: directory.path("serve.err"))
         defer { server.killIfRunning() }
         let client = try HTTPTestClient(port: server.port)
         try client.send("GET /health?key=x HTTP/1.1\r\n\r\n")
@@ -52,8 +53,8 @@ import Testing
     @Test func aCalibrationStoredWhileItRunsIsUsedWithoutARestart() async throws {
         // `db calibrate` (or an import, or `watch --learn`) beside a running server: its next
         // answers carry the new factors and kept scans, as `locate` on the same map does.
-        let (directory, map) = try TestRadioMap.shared.copy()
-        let query = TestRadioMap.shared.queries[0]
+        let (directory, map) = try TestTown.shared.copy()
+        let query = TestTown.shared.queries[0]
         let server = try await RunningServe.start(map: map, log: directory.path("serve.err"))
         defer { server.killIfRunning() }
         let client = try HTTPTestClient(port: server.port)
@@ -83,10 +84,10 @@ import Testing
 
     @Test func accuracyIsThe95PercentCircleUnlessConfidence68AsksForAndroids() async throws {
         let directory = TemporaryDirectory("serve-confidence")
-        let query = TestRadioMap.shared.queries[0]
+        let query = TestTown.shared.queries[0]
         func answer(_ arguments: [String]) async throws -> (accuracy: Double, accuracy68: Double) {
             let server = try await RunningServe.start(
-                map: TestRadioMap.shared.path, log: directory.path("serve\(arguments.count).err"), arguments: arguments)
+                map: TestTown.shared.path, log: directory.path("serve\(arguments.count).err"), arguments: arguments)
             defer { server.killIfRunning() }
             let client = try HTTPTestClient(port: server.port)
             try client.post("/v1/geolocate", query)
@@ -103,7 +104,7 @@ import Testing
         #expect(android.accuracy == android.accuracy68)
         #expect(android.accuracy68 == standard.accuracy68)
         let refused = try CommandRunner.whereabouts(
-            ["serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--confidence", "90"])
+            ["serve", "--listen", "127.0.0.1:0", "--db", TestTown.shared.path, "--confidence", "90"])
         #expect(refused.status == 64)
         #expect(refused.standardError.contains("--confidence expects 68 or 95"))
     }
@@ -126,7 +127,7 @@ import Testing
     @Test func theAllowedOriginGetsItsPreflightAndAnswersOthersDoNot() async throws {
         let directory = TemporaryDirectory("serve-allow-origin")
         let server = try await RunningServe.start(
-            map: TestRadioMap.shared.path, log: directory.path("serve.err"), arguments: ["--allow-origin", Self.origin])
+            map: TestTown.shared.path, log: directory.path("serve.err"), arguments: ["--allow-origin", Self.origin])
         defer { server.killIfRunning() }
         let client = try HTTPTestClient(port: server.port)
         let allowed = try Self.preflight(client, from: Self.origin)
@@ -134,7 +135,7 @@ import Testing
         #expect(allowed.headers["access-control-allow-origin"] == Self.origin)
         #expect(allowed.headers["access-control-allow-methods"]?.contains("POST") == true)
         #expect(allowed.headers["access-control-allow-headers"]?.lowercased().contains("content-type") == true)
-        try client.post("/v1/geolocate", TestRadioMap.shared.queries[0], headers: ["Origin: \(Self.origin)"])
+        try client.post("/v1/geolocate", TestTown.shared.queries[0], headers: ["Origin: \(Self.origin)"])
         let answer = try #require(try client.readResponse())
         #expect(answer.status == 200)
         #expect(answer.headers["access-control-allow-origin"] == Self.origin)
@@ -145,7 +146,7 @@ import Testing
             let refused = try Self.preflight(client, from: other)
             #expect(refused.status == 403, "\(other)")
             #expect(Self.corsHeaders(refused).isEmpty, "\(other): \(refused.headers)")
-            try client.post("/v1/geolocate", TestRadioMap.shared.queries[0], headers: ["Origin: \(other)"])
+            try client.post("/v1/geolocate", TestTown.shared.queries[0], headers: ["Origin: \(other)"])
             let post = try #require(try client.readResponse())
             #expect(post.status == 403, "\(other)")
             #expect(Self.corsHeaders(post).isEmpty, "\(other): \(post.headers)")
@@ -155,13 +156,13 @@ import Testing
 
     @Test func withoutTheOptionNoResponseCarriesCORSHeaders() async throws {
         let directory = TemporaryDirectory("serve-no-origin")
-        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        let server = try await RunningServe.start(map: TestTown.shared.path, log: directory.path("serve.err"))
         defer { server.killIfRunning() }
         let client = try HTTPTestClient(port: server.port)
         let preflight = try Self.preflight(client, from: Self.origin)
         #expect(preflight.status == 403)
         #expect(Self.corsHeaders(preflight).isEmpty, "\(preflight.headers)")
-        try client.post("/v1/geolocate", TestRadioMap.shared.queries[0])
+        try client.post("/v1/geolocate", TestTown.shared.queries[0])
         let answer = try #require(try client.readResponse())
         #expect(answer.status == 200)
         #expect(Self.corsHeaders(answer).isEmpty, "\(answer.headers)")
@@ -175,7 +176,7 @@ import Testing
     @Test(arguments: ["maps.example", "https://maps.example/", "https://maps.example/app", "*"])
     func anOriginThatIsNotOneIsAUsageError(_ value: String) throws {
         let result = try CommandRunner.whereabouts(
-            ["serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--allow-origin", value])
+            ["serve", "--listen", "127.0.0.1:0", "--db", TestTown.shared.path, "--allow-origin", value])
         #expect(result.status == 64, "\(value): \(result.standardError)")
         #expect(result.standardError.contains("--allow-origin expects a web origin"), "\(value)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import RadioMap
-import Testing
 import TestSupport
+import Testing
+import TownTestSupport
 
 /// `serve --accept-submissions` on a disk that is full: a submission is refused with 503 and a
 /// message that says the disk is full, the map is exactly as before, and the server goes on
@@ -18,7 +19,7 @@ struct ServeFullDiskTests {
     func aSubmissionOnAFullDiskIsRefusedAndServeKeepsAnswering() async throws {
         let mount = try ScratchMount(kibibytes: 4096)
         let map = mount.path("map.sqlite")
-        try FileManager.default.copyItem(atPath: TestRadioMap.shared.path, toPath: map)
+        try FileManager.default.copyItem(atPath: TestTown.shared.path, toPath: map)
         let before = try RadioMap(path: map, mode: .readOnly)
         let (statistics, imports) = (try before.statistics(), try before.imports())
         let logs = TemporaryDirectory("serve-full-disk")
@@ -31,7 +32,7 @@ struct ServeFullDiskTests {
         let refused = try #require(try client.readResponse())
         #expect(refused.status == 503, "\(refused.body)")
         #expect(refused.body.contains("(\(mount.path)) is full"), "\(refused.body)")
-        for query in TestRadioMap.shared.queries.prefix(3) {
+        for query in TestTown.shared.queries.prefix(3) {
             try client.post("/v1/geolocate", query)
             let answer = try #require(try client.readResponse())
             #expect(answer.status == 200, "\(answer.body)")

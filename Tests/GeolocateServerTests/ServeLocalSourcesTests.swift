@@ -3,6 +3,7 @@ import JSONCodec
 import SystemSupport
 import TestSupport
 import Testing
+import TownTestSupport
 
 /// `serve --local-sources`: a loopback request that names no radios (Firefox's bodyless first
 /// request, GeoClue's `{}`) is answered by the location service from this machine's own
@@ -19,7 +20,7 @@ struct ServeLocalSourcesTests {
     /// A running `serve --local-sources --sources gps --gpsd …` with its own data directory.
     private static func serve(gpsd: String, directory: TemporaryDirectory, timeout: String = "10") async throws -> RunningServe {
         try await RunningServe.start(
-            map: TestRadioMap.shared.path, log: directory.path("serve.err"),
+            map: TestTown.shared.path, log: directory.path("serve.err"),
             arguments: ["--local-sources", "--sources", "gps", "--gpsd", gpsd, "--timeout", timeout],
             environment: ["XDG_DATA_HOME": directory.path("data")])
     }
@@ -59,8 +60,8 @@ struct ServeLocalSourcesTests {
         try client.post("/v1/geolocate", "{}")
         #expect(try client.readResponse()?.status == 200)
         // A request that names radios is answered from them, as `locate --request` answers it.
-        let query = TestRadioMap.shared.queries[0]
-        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestRadioMap.shared.path], input: query)
+        let query = TestTown.shared.queries[0]
+        let located = try CommandRunner.whereabouts(["locate", "--request", "-", "--db", TestTown.shared.path], input: query)
         try client.post("/v1/geolocate", query)
         let heard = try #require(try client.readResponse())
         #expect(heard.status == 200)
@@ -101,7 +102,7 @@ struct ServeLocalSourcesTests {
 
     @Test func sourceOptionsWithoutLocalSourcesAreAUsageError() throws {
         let result = try CommandRunner.whereabouts(
-            ["serve", "--listen", "127.0.0.1:0", "--db", TestRadioMap.shared.path, "--gpsd", "127.0.0.1:2947"])
+            ["serve", "--listen", "127.0.0.1:0", "--db", TestTown.shared.path, "--gpsd", "127.0.0.1:2947"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("use it with --local-sources"))
     }

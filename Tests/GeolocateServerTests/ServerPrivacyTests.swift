@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -9,7 +10,7 @@ import Testing
 @Suite struct ServerPrivacyTests {
     private func withServer(allowedOrigin: String? = nil, _ body: (GeolocateServer) throws -> Void) throws {
         var configuration = ServerConfiguration(
-            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestRadioMap.shared.path,
+            listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path,
             acceptsSubmissions: false)
         configuration.allowedOrigin = allowedOrigin
         let server = try GeolocateServer(configuration: configuration)
@@ -17,7 +18,7 @@ import Testing
         try body(server)
     }
 
-    private var query: String { TestRadioMap.shared.queries[0] }
+    private var query: String { TestTown.shared.queries[0] }
 
     private static func reason(_ response: HTTPTestClient.Response) throws -> JSONValue? {
         try JSONParser.parse(response.body)["error"]?["errors"]?[0]?["reason"]

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TownTestSupport
 
 @testable import GeolocateServer
 
@@ -50,7 +51,7 @@ import Testing
     func geoClue26AndVersion1BodiesAreStoredAndAnswerTheNextRequest(
         _ path: String, _ status: Int, _ prefix: String, _ version1: Bool
     ) throws {
-        let (directory, mapPath) = try TestRadioMap.shared.copy()
+        let (directory, mapPath) = try TestTown.shared.copy()
         _ = directory
         let server = try GeolocateServer(configuration: ServerConfiguration(
             listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: mapPath, acceptsSubmissions: true))
@@ -79,7 +80,7 @@ import Testing
 
     @Test(arguments: storesNothing)
     func aBodyThatStoresNothingIs400WithTheReason(_ name: String, _ body: String) throws {
-        let (directory, mapPath) = try TestRadioMap.shared.copy()
+        let (directory, mapPath) = try TestTown.shared.copy()
         _ = directory
         let server = try GeolocateServer(configuration: ServerConfiguration(
             listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: mapPath, acceptsSubmissions: true))

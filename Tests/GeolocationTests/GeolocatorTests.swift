@@ -6,11 +6,12 @@ import SurveyFormats
 import Synchronization
 import TestSupport
 import Testing
+import TownTestSupport
 
 /// The pipeline as a Swift program uses it (the README's "Use it from Swift" snippet), and the
 /// promises its callers rely on: one rendering, the batch engine's order, the refresh.
 @Suite struct GeolocatorTests {
-    let town = GeolocationTown.shared
+    let town = TestTown.shared
 
     @Test func theReadmeSnippetAnswersTheTownsQueriesNearTheirTruth() throws {
         let map = try RadioMap(path: town.path, mode: .readOnly)

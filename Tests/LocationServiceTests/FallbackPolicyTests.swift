@@ -3,11 +3,12 @@ import PositioningCore
 import RadioMap
 import TestSupport
 import Testing
+import TownTestSupport
 
 @testable import LocationService
 
 @Suite struct FallbackPolicyTests {
-    let town = ServiceTown.shared
+    let town = TestTown.shared
 
     /// The first walk sample that has a GNSS fix, a scan and cells.
     var fullSample: RadioSample {
@@ -22,11 +23,11 @@ import Testing
         options.sources = sources
         options.desiredAccuracy = desired
         let radios = ReplayRadios(samples: samples, pace: .unpaced)
-        return (LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: town.mapPath)), radios)
+        return (LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: town.path)), radios)
     }
 
     @Test func aCoarseRequestMetByTheCellNeverScansWiFi() async throws {
-        let cellOnly = try #require(try RadioMapResolver(path: town.mapPath).estimate(
+        let cellOnly = try #require(try RadioMapResolver(path: town.path).estimate(
             GeolocateRequest(cellTowers: fullSample.cells), at: fullSample.time))
         // The tiny town's cells are large: a three-kilometre request is the coarse one they meet.
         try #require(cellOnly.0.location.horizontalAccuracy <= 3000, "the town's cells must meet three kilometres")
@@ -45,7 +46,7 @@ import Testing
         options.desiredAccuracy = .hundredMetres
         options.readsEverySource = true
         let radios = ReplayRadios(samples: [fullSample], pace: .unpaced)
-        let manager = LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: town.mapPath))
+        let manager = LocationManager(options: options, radios: radios, resolver: RadioMapResolver(path: town.path))
         let subscription = await manager.subscribe(regionEvents: false, samples: true)
         var updates = subscription.updates.makeAsyncIterator()
         let fix = try #require(try await updates.next())

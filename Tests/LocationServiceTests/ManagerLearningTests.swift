@@ -3,13 +3,14 @@ import PositioningCore
 import RadioMap
 import TestSupport
 import Testing
+import TownTestSupport
 
 @testable import LocationService
 
 /// Learning what a manager reads (`watch --learn`'s engine): the walk's GPS-tagged scans stored
 /// in the map under an import of their own, and a calibrated map kept calibrated.
 @Suite struct ManagerLearningTests {
-    let town = ServiceTown.shared
+    let town = TestTown.shared
 
     /// Replays the town's walk through a manager reading every source, learned into `path`.
     private func learnTheWalk(into path: String, recalibrating: Bool) async throws -> ManagerLearning.Outcome {
@@ -27,7 +28,7 @@ import Testing
     @Test func theWalksSightingsAreStoredUnderOneImportThatCanBeForgotten() async throws {
         let directory = TemporaryDirectory("manager-learning")
         let path = directory.path("map.sqlite")
-        try FileManager.default.copyItem(atPath: town.mapPath, toPath: path)
+        try FileManager.default.copyItem(atPath: town.path, toPath: path)
         let before = try RadioMap(path: path, mode: .readOnly).imports().count
 
         let outcome = try await learnTheWalk(into: path, recalibrating: true)
@@ -46,7 +47,7 @@ import Testing
         for recalibrating in [true, false] {
             let directory = TemporaryDirectory("manager-learning-calibrated")
             let path = directory.path("map.sqlite")
-            try FileManager.default.copyItem(atPath: town.mapPath, toPath: path)
+            try FileManager.default.copyItem(atPath: town.path, toPath: path)
             let first = try MapCalibration().recalibrate(try RadioMap(path: path, mode: .readWrite))
             let storedBefore = try RadioMap(path: path, mode: .readOnly).calibrationFactors()
             #expect(!first.factors.isEmpty)

@@ -3,11 +3,13 @@ import PositioningCore
 import RadioMap
 import TestSupport
 import Testing
+import TownTestSupport
+import WorldSimulator
 
 @testable import LocationService
 
 @Suite struct RadioMapResolverTests {
-    let town = ServiceTown.shared
+    let town = TestTown.shared
 
     var request: GeolocateRequest {
         let sample = town.walk.first { !$0.wifi.isEmpty && !$0.cells.isEmpty }!
@@ -22,7 +24,7 @@ import Testing
 
         let writer = try RadioMap(path: path, mode: .readWrite)
         #expect(try resolver.estimate(request, at: Date()) == nil, "an empty map knows nothing heard")
-        _ = try writer.importSurvey(at: town.directory.path("town/survey.wigle.csv"), options: ImportOptions(), progress: nil)
+        _ = try writer.importSurvey(at: town.file(TownWriter.FileName.survey), options: ImportOptions(), progress: nil)
         let estimate = try #require(try resolver.estimate(request, at: Date()), "the import is visible to the same resolver")
         #expect(estimate.0.location.horizontalAccuracy > 0)
     }
@@ -32,14 +34,14 @@ import Testing
         // survey's scans as fingerprints), the same resolver uses them, without a restart.
         let directory = TemporaryDirectory("resolver-calibration")
         let path = directory.path("map.sqlite")
-        try FileManager.default.copyItem(atPath: town.mapPath, toPath: path)
+        try FileManager.default.copyItem(atPath: town.path, toPath: path)
         let resolver = RadioMapResolver(path: path)
         let samples = town.walk.indices.filter { !town.walk[$0].wifi.isEmpty }
         func walkErrors() throws -> (errors: [Double], calibrated: Int, fingerprint: Int) {
             var errors: [Double] = [], calibrated = 0, fingerprint = 0
             for index in samples {
                 guard let (estimate, _) = try resolver.estimate(town.walk[index].geolocateRequest, at: Date()) else { continue }
-                errors.append(Geodesy.distance(from: estimate.location.coordinate, to: town.truth[index].coordinate))
+                errors.append(Geodesy.distance(from: estimate.location.coordinate, to: town.walkTruth[index].coordinate))
                 if estimate.isRadiusCalibrated == true { calibrated += 1 }
                 if estimate.method == .fingerprint { fingerprint += 1 }
             }

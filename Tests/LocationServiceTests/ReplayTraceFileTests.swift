@@ -3,15 +3,17 @@ import PositioningCore
 import SurveyFormats
 import TestSupport
 import Testing
+import TownTestSupport
+import WorldSimulator
 
 @testable import LocationService
 
 @Suite struct ReplayTraceFileTests {
     @Test func aStreamedTraceFileGivesTheSameFixesAsTheTraceInMemory() async throws {
-        let town = ServiceTown.shared
-        let resolver = RadioMapResolver(path: town.mapPath)
+        let town = TestTown.shared
+        let resolver = RadioMapResolver(path: town.path)
         let streamed = LocationManager(
-            radios: try ReplayRadios(tracePath: town.directory.path("town/walk.trace.jsonl"), pace: .unpaced), resolver: resolver)
+            radios: try ReplayRadios(tracePath: town.file(TownWriter.FileName.walkTrace), pace: .unpaced), resolver: resolver)
         let inMemory = LocationManager(radios: ReplayRadios(samples: town.walk, pace: .unpaced), resolver: resolver)
         let (fromFile, fileError) = await collect(await streamed.updates())
         let (fromMemory, memoryError) = await collect(await inMemory.updates())

@@ -1,14 +1,15 @@
 import Foundation
 import PositioningCore
 import Testing
+import TownTestSupport
 
 @testable import LocationService
 
 @Suite struct SignificantChangeTests {
     @Test func significantChangesOnTheWalkComeFromCellsAndWiFiOnlyAndMarkTheirReason() async throws {
-        let town = ServiceTown.shared
+        let town = TestTown.shared
         let radios = ReplayRadios(samples: town.walk, pace: .unpaced)
-        let manager = LocationManager(radios: radios, resolver: RadioMapResolver(path: town.mapPath))
+        let manager = LocationManager(radios: radios, resolver: RadioMapResolver(path: town.path))
         let (fixes, error) = await collect(await manager.significantLocationChanges())
         #expect(error == nil)
         #expect(await radios.readCounts[.gps] == nil, "no GPS for significant changes")
