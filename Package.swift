@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
-        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap"]),
+        .target(name: "WorldSimulator", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap"]),
         .target(
             name: "Geolocation",
             dependencies: [

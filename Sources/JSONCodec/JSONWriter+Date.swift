@@ -12,10 +12,10 @@ extension JSONWriter {
     public static func iso8601(_ date: Date) -> String {
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainderFlooring(dividingBy: 86_400_000)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let date = CivilDate(daysSince1970: days)
         var writer = JSONWriter()
-        writer.appendDigits(UInt(max(0, min(year, 9999))), minimumCount: 4)
-        for (separator, value) in [("-", month), ("-", day), ("T", millisecondOfDay / 3_600_000),
+        writer.appendDigits(UInt(max(0, min(date.year, 9999))), minimumCount: 4)
+        for (separator, value) in [("-", date.month), ("-", date.day), ("T", millisecondOfDay / 3_600_000),
                                    (":", millisecondOfDay / 60_000 % 60), (":", millisecondOfDay / 1000 % 60)] {
             writer.bytes.append(contentsOf: Array(separator.utf8))
             writer.appendDigits(UInt(value), minimumCount: 2)
@@ -24,19 +24,6 @@ extension JSONWriter {
         writer.appendDigits(UInt(millisecondOfDay % 1000), minimumCount: 3)
         writer.bytes.append(UInt8(ascii: "Z"))
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    /// The proleptic Gregorian date of a day count (Howard Hinnant's `civil_from_days`).
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

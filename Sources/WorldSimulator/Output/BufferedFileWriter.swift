@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import SystemSupport
 
 /// Writes a file through a 256 KiB byte buffer, with the few formatters the simulator's CSV
@@ -105,12 +106,12 @@ final class BufferedFileWriter {
     func write(timestamp seconds: Int64) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = BufferedFileWriter.civilDate(daysSince1970: days)
-        write(integer: year)
+        let date = CivilDate(daysSince1970: Int(days))
+        write(integer: Int64(date.year))
         append(UInt8(ascii: "-"))
-        writeTwoDigits(month)
+        writeTwoDigits(Int64(date.month))
         append(UInt8(ascii: "-"))
-        writeTwoDigits(day)
+        writeTwoDigits(Int64(date.day))
         append(UInt8(ascii: " "))
         writeTwoDigits(secondOfDay / 3_600)
         append(UInt8(ascii: ":"))
@@ -183,18 +184,5 @@ final class BufferedFileWriter {
     private func writeTwoDigits(_ value: Int64) {
         append(UInt8(ascii: "0") + UInt8(value / 10))
         append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
