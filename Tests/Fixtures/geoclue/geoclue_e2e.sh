@@ -14,20 +14,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd); L=$1; WHEREABOUTS=$2; DB=$3; SCANS=${4:-}; PORT=18088
 MMLAB="$HERE/../cellular/mmlab/mm_lab.sh"
-PIDS=()
-cleanup() {
-    # A SIGTERM arriving now (the test stopping the lab) must not cut the teardown short.
-    trap '' TERM INT
-    for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
-    for _ in $(seq 750); do
-        alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
-        [ $alive = 0 ] && break; sleep 0.02
-    done
-    for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done
-    wait 2>/dev/null
-}
-trap cleanup EXIT
-trap 'exit 0' TERM INT
+LAB_STOP_SECONDS=15
+. "$HERE/../lab_teardown.sh"
 START=$(date +%s%N)
 # until_ok SECONDS WHAT CMD...: retry CMD every 50 ms until it succeeds ("STAGE WHAT +ms", the
 # time since the lab started) or the deadline passes ("FAILED WHAT" and the daemons' logs).

@@ -6,20 +6,7 @@
 # (with "bus": once the private bus alone is up, for labs that need no modem), then waits; SIGTERM tears everything down. Every wait has a deadline; "FAILED why" on timeout.
 set -u
 LAB=$(cd "$(dirname "$0")" && pwd); L=$1; MODE=${2:-modem}; chmod 755 "$L"
-PIDS=()
-cleanup() {
-    # A SIGTERM arriving now (the test stopping the lab) must not cut the teardown short.
-    trap '' TERM INT
-    for ((i=${#PIDS[@]}-1; i>=0; i--)); do kill "${PIDS[i]}" 2>/dev/null; done
-    for _ in $(seq 100); do
-        alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
-        [ $alive = 0 ] && break; sleep 0.02
-    done
-    for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done
-    wait 2>/dev/null
-}
-trap cleanup EXIT
-trap 'exit 0' TERM INT
+. "$LAB/../../lab_teardown.sh"
 # until_ok SECONDS WHAT CMD...: retry CMD every 50 ms until it succeeds or the deadline passes.
 until_ok() {
     local end=$(( $(date +%s%N) + $1 * 1000000000 )) what=$2; shift 2
