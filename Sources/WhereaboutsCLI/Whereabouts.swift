@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// Entry point of the `whereabouts` command line.
 ///
 /// ```swift
@@ -141,7 +143,10 @@ public enum Whereabouts {
             return ExitCode.usage.rawValue
         }
         do {
-            return try await execute(help.command, tokens, help: help, context: context).rawValue
+            guard let command = help.command as? any RunnableCommand.Type else {
+                preconditionFailure("\(help.command) neither runs nor groups subcommands")
+            }
+            return try await execute(command, tokens, help: help, context: context).rawValue
         } catch {
             let failure = CommandFailure(error)
             context.errors.line("Error: \(failure.message)")
@@ -153,7 +158,7 @@ public enum Whereabouts {
         }
     }
 
-    private static func execute<Command: ParsableCommand>(
+    private static func execute<Command: RunnableCommand>(
         _ type: Command.Type, _ tokens: [String], help: CommandHelp, context: CommandContext
     ) async throws -> ExitCode {
         switch try CommandParser.parse(tokens, as: type) {

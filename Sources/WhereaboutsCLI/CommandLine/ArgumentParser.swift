@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// The options and arguments of one command invocation, parsed against its specification.
 struct ParsedArguments: Sendable {
     private(set) var values: [String: [String]] = [:]

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// What a running command may use from its surroundings: output streams, environment and

@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db calibrate`: computes the radius factors from the map's own survey by k-fold
 /// refits and stores them, so `locate` reports honest 68 % radii.
-struct DatabaseCalibrateCommand: ParsableCommand {
+struct DatabaseCalibrateCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Calibrate the accuracy radius against the map's own survey scans.",

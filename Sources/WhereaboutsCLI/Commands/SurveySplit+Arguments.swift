@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Evaluation
 import RadioMap
 

@@ -8,12 +8,12 @@ import Foundation
 /// whereabouts --generate-completion-script bash > ~/.local/share/bash-completion/completions/whereabouts
 /// whereabouts --generate-completion-script zsh > ~/.zfunc/_whereabouts
 /// ```
-enum CompletionScript {
-    enum Shell: String, CaseIterable, ExpressibleByArgument {
+public enum CompletionScript {
+    public enum Shell: String, CaseIterable, ExpressibleByArgument {
         case bash, zsh
     }
 
-    static func script(for shell: Shell, commands: [any ParsableCommand.Type], program: String) -> String {
+    public static func script(for shell: Shell, commands: [any ParsableCommand.Type], program: String) -> String {
         switch shell {
         case .bash: bash(commands: commands, program: program)
         case .zsh: zsh(commands: commands, program: program)
