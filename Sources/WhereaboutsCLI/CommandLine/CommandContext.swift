@@ -27,12 +27,3 @@ public struct CommandContext: Sendable {
             environment: ProcessInfo.processInfo.environment)
     }
 }
-
-/// One subcommand of `whereabouts`: its declaration and what it does.
-protocol WhereaboutsCommand: Sendable {
-    /// The declaration: name, help, options, arguments.
-    static var specification: CommandSpecification { get }
-    /// Runs the command; returns the exit code on success paths and throws `CommandFailure`
-    /// (or any error, converted in one place) otherwise.
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode
-}
