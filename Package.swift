@@ -40,7 +40,7 @@ let package = Package(
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "MapRendering",
                 "CSQLite", "CZlib", "CLZMA", "CCrypto",
             ]),
-        .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
+        .target(name: "WiFiScanner", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap"]),

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import SystemSupport
 
 /// What a running command may use from its surroundings: output streams, environment and
 /// standard input. Tests pass memory sinks and their own environment.
