@@ -2,13 +2,14 @@
 import PackageDescription
 
 // Layers point inward (see README "Architecture"): a target depends only on targets listed
-// above it here. SystemSupport and JSONCodec know nothing of positioning; SurveyFormats,
-// IchnaeaEstimator and MapRendering are pure leaves over PositioningCore. Geolocation, over
-// RadioMap, is the one request → answer path that LocationService, GeolocateServer, Evaluation
-// and the CLI answer through. RadioMap calibrates a map in-process (MapCalibration); Evaluation
-// holds the eval engines (workspaces, the streamed survey split, pooled towns and devices) over
-// RadioMap and WorldSimulator; WhereaboutsCLI only parses, calls and prints. Only RadioMap
-// touches CSQLite, CZlib, CLZMA and CCrypto, and only WiFiScanner touches CNetlink.
+// above it here. SystemSupport, ArgumentParsing (the declarative command-line parser) and
+// JSONCodec know nothing of positioning; SurveyFormats, IchnaeaEstimator and MapRendering are
+// pure leaves over PositioningCore. Geolocation, over RadioMap, is the one request → answer
+// path that LocationService, GeolocateServer, Evaluation and the CLI answer through. RadioMap
+// calibrates a map in-process (MapCalibration); Evaluation holds the eval engines (workspaces,
+// the streamed survey split, pooled towns and devices) over RadioMap and WorldSimulator;
+// WhereaboutsCLI only parses, calls and prints. Only RadioMap touches CSQLite, CZlib, CLZMA and
+// CCrypto, and only WiFiScanner touches CNetlink.
 let package = Package(
     name: "Whereabouts",
     products: [
@@ -27,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "SystemSupport"),
+        .target(name: "ArgumentParsing"),
         .target(name: "JSONCodec"),
         .target(name: "PositioningCore"),
         .target(name: "SurveyFormats", dependencies: ["JSONCodec", "PositioningCore"]),
@@ -38,7 +40,7 @@ let package = Package(
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "MapRendering",
                 "CSQLite", "CZlib", "CLZMA", "CCrypto",
             ]),
-        .target(name: "WiFiScanner", dependencies: ["SystemSupport", "PositioningCore", "CNetlink"]),
+        .target(name: "WiFiScanner", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "CNetlink"]),
         .target(name: "Cellular", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "GNSS", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore"]),
         .target(name: "WorldSimulator", dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap"]),
@@ -68,8 +70,8 @@ let package = Package(
         .target(
             name: "WhereaboutsCLI",
             dependencies: [
-                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator", "MapRendering",
-                "RadioMap", "Geolocation", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "Evaluation",
+                "SystemSupport", "ArgumentParsing", "JSONCodec", "PositioningCore", "SurveyFormats", "IchnaeaEstimator",
+                "MapRendering", "RadioMap", "Geolocation", "WiFiScanner", "Cellular", "GNSS", "WorldSimulator", "Evaluation",
                 "LocationService", "GeolocateServer",
             ]),
         .executableTarget(name: "whereabouts", dependencies: ["WhereaboutsCLI"]),
@@ -79,6 +81,7 @@ let package = Package(
             dependencies: ["JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"],
             path: "Sources/TownTestSupport"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "TestSupport"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
         .testTarget(name: "PositioningCoreTests", dependencies: ["SystemSupport", "PositioningCore", "Evaluation", "TestSupport"]),
         .testTarget(name: "SurveyFormatsTests", dependencies: ["JSONCodec", "PositioningCore", "SurveyFormats", "TestSupport"]),
@@ -127,8 +130,8 @@ let package = Package(
         .testTarget(
             name: "WhereaboutsCLITests",
             dependencies: [
-                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS", "WorldSimulator",
-                "Evaluation", "WhereaboutsCLI", "TestSupport",
+                "SystemSupport", "ArgumentParsing", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "GNSS",
+                "WorldSimulator", "Evaluation", "WhereaboutsCLI", "TestSupport",
             ]),
     ]
 )

@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// Entry point of the `whereabouts` command line.
 ///
 /// ```swift
@@ -7,12 +9,7 @@ public enum Whereabouts {
     /// Every command, in the order `whereabouts --help` lists them; groups (`db`) hold theirs.
     static let subcommands: [any ParsableCommand.Type] = [
         ImportCommand.self, LocateCommand.self, ScanCommand.self, WatchCommand.self, StatusCommand.self, SimulateCommand.self,
-        ServeCommand.self, LearnCommand.self, GeocodeCommand.self, DatabaseCommand.self,
-    ]
-
-    /// Commands still declared with the string-keyed specification.
-    static let legacyCommands: [any WhereaboutsCommand.Type] = [
-        EvalCommand.self,
+        ServeCommand.self, LearnCommand.self, EvalCommand.self, GeocodeCommand.self, DatabaseCommand.self,
     ]
 
     /// Runs the command line with `arguments` (without the program name) and returns the exit code.
@@ -29,44 +26,11 @@ public enum Whereabouts {
         if let (path, rest) = resolve(arguments) {
             return await run(path, rest, context: context)
         }
-        // Subcommands of `db` are declared as "db stats", "db imports", …
-        let (command, rest) = resolveLegacy(arguments)
-        guard let command else {
-            let group = legacyCommands.map { $0.specification }.filter { $0.name.hasPrefix(first + " ") }
-            if !group.isEmpty {
-                // `whereabouts db` alone (or with an unknown subcommand): list the group.
-                let known = arguments.count > 1 && ["-h", "--help"].contains(arguments[1])
-                if arguments.count > 1 && !known {
-                    context.errors.line("Error: unknown command '\(first) \(arguments[1])'.")
-                }
-                (known ? context.output : context.errors).write(HelpFormatter.overview(commands: group, program: program))
-                return (known ? ExitCode.success : ExitCode.usage).rawValue
-            }
-            let names = subcommands.map { $0.configuration.commandName } + legacyCommands.map { $0.specification.name }
-            let suggestion = Suggestion.didYouMean(first, among: names)
-            context.errors.line(
-                "Error: unknown command '\(first)'" + (suggestion.isEmpty ? "." : suggestion) + " See '\(program) --help'.")
-            return ExitCode.usage.rawValue
-        }
-        let specification = command.specification
-        do {
-            switch try ArgumentParser.parse(rest, for: specification) {
-            case .help:
-                context.output.write(HelpFormatter.help(for: specification, program: program))
-                return ExitCode.success.rawValue
-            case .run(let parsed):
-                return try await command.run(parsed, context: context).rawValue
-            }
-        } catch {
-            let failure = CommandFailure(error)
-            context.errors.line("Error: \(failure.message)")
-            if failure.showsUsage {
-                let usage = HelpFormatter.usageLines(for: specification, program: program)
-                context.errors.line("Usage: " + usage.joined(separator: "\n       "))
-                context.errors.line("See '\(program) \(specification.name) --help'.")
-            }
-            return failure.exitCode.rawValue
-        }
+        let names = subcommands.map { $0.configuration.commandName }
+        let suggestion = Suggestion.didYouMean(first, among: names)
+        context.errors.line(
+            "Error: unknown command '\(first)'" + (suggestion.isEmpty ? "." : suggestion) + " See '\(program) --help'.")
+        return ExitCode.usage.rawValue
     }
 
     /// `whereabouts --generate-completion-script bash|zsh`: the script on standard output.
@@ -93,9 +57,6 @@ public enum Whereabouts {
             for subcommand in command.configuration.subcommands { add(subcommand, prefix: name + " ") }
         }
         subcommands.forEach { add($0, prefix: "") }
-        // `eval` (still on the string-keyed specification) keeps its place before `geocode`.
-        let legacy = legacyCommands.map { ($0.specification.name, $0.specification.abstract) }
-        rows.insert(contentsOf: legacy, at: rows.firstIndex { $0.0 == "geocode" } ?? rows.endIndex)
         var lines = [
             "OVERVIEW: Offline Wi-Fi and cell-tower positioning for Linux.", "",
             "USAGE: \(program) <command> [OPTIONS]", "", "COMMANDS:",
@@ -141,7 +102,10 @@ public enum Whereabouts {
             return ExitCode.usage.rawValue
         }
         do {
-            return try await execute(help.command, tokens, help: help, context: context).rawValue
+            guard let command = help.command as? any RunnableCommand.Type else {
+                preconditionFailure("\(help.command) neither runs nor groups subcommands")
+            }
+            return try await execute(command, tokens, help: help, context: context).rawValue
         } catch {
             let failure = CommandFailure(error)
             context.errors.line("Error: \(failure.message)")
@@ -153,7 +117,7 @@ public enum Whereabouts {
         }
     }
 
-    private static func execute<Command: ParsableCommand>(
+    private static func execute<Command: RunnableCommand>(
         _ type: Command.Type, _ tokens: [String], help: CommandHelp, context: CommandContext
     ) async throws -> ExitCode {
         switch try CommandParser.parse(tokens, as: type) {
@@ -163,14 +127,5 @@ public enum Whereabouts {
         case .run(let command):
             return try await command.run(context: context)
         }
-    }
-
-    private static func resolveLegacy(_ arguments: [String]) -> ((any WhereaboutsCommand.Type)?, [String]) {
-        if arguments.count >= 2,
-            let command = legacyCommands.first(where: { $0.specification.name == "\(arguments[0]) \(arguments[1])" })
-        {
-            return (command, Array(arguments.dropFirst(2)))
-        }
-        return (legacyCommands.first { $0.specification.name == arguments[0] }, Array(arguments.dropFirst()))
     }
 }

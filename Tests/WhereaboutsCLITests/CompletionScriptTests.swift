@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Testing
 import TestSupport
@@ -31,6 +32,59 @@ import TestSupport
         guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
         let script = CompletionScript.script(for: .bash, commands: Whereabouts.subcommands, program: "whereabouts")
         #expect(try bashCompletions(words, script: script) == expected)
+    }
+
+    /// What zsh's completion system offers for `line` (the word after the last space being
+    /// completed): an interactive `zsh -f` on a pseudo-terminal (`zpty`) loads the script through
+    /// `compinit`, is sent the line and a Tab, and prints every match `compadd` is given.
+    private func zshCompletions(_ line: String, script: String) throws -> [String] {
+        let directory = TemporaryDirectory("zsh-completion")
+        try FileManager.default.createDirectory(atPath: directory.path("functions"), withIntermediateDirectories: true)
+        try script.write(toFile: directory.path("functions/_whereabouts"), atomically: true, encoding: .utf8)
+        let setup = """
+            PROMPT=
+            fpath=(\(directory.path("functions")) $fpath)
+            autoload -Uz compinit && compinit -u -D
+            bindkey '^I' complete-word
+            null-line() { print -n -- $'\\0\\n' }
+            compprefuncs=(null-line)
+            comppostfuncs=(null-line exit)
+            compadd() {
+                if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi
+                typeset -a hits
+                builtin compadd -A hits "$@"
+                local found=$?
+                (( $#hits )) && print -l -- "match:"${^hits}
+                return $found
+            }
+            """
+        try setup.write(toFile: directory.path("setup.zsh"), atomically: true, encoding: .utf8)
+        // The shell exits when completion ends (comppostfuncs), which ends the read loop.
+        let driver = """
+            zmodload zsh/zpty
+            zpty shell zsh -f -i
+            zpty -w shell "source \(directory.path("setup.zsh"))"
+            zpty -w shell "$1"$'\\t'
+            while zpty -r shell chunk; do print -rn -- "$chunk"; done
+            """
+        let result = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/zsh"), ["-f", "-c", driver, "driver", line], timeout: .seconds(30))
+        let lines = String(decoding: Array(result.standardOutput.utf8).filter { $0 != 13 }, as: UTF8.self).split(separator: "\n")
+        return Set(lines.filter { $0.hasPrefix("match:") }.map { String($0.dropFirst(6)) }).sorted()
+    }
+
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "needs zsh (tools/install-deps --test installs it)"),
+        arguments: [
+            ("whereabouts lo", ["locate"]),
+            ("whereabouts db st", ["stats"]),
+            ("whereabouts db export --format ", ["geosubmit", "wigle"]),
+            ("whereabouts eval --calibration ", ["kfold", "none", "stored"]),
+            ("whereabouts import --no-", ["--no-calibrate"]),
+        ])
+    func zshCompletesNestedSubcommandsAndOptionValues(line: String, expected: [String]) throws {
+        let script = CompletionScript.script(for: .zsh, commands: Whereabouts.subcommands, program: "whereabouts")
+        #expect(try zshCompletions(line, script: script) == expected)
     }
 
     @Test func theScriptIsPrintedForEachShellAndAnUnknownShellIsAUsageError() async {

@@ -1,3 +1,4 @@
+import SystemSupport
 import Testing
 
 @testable import WhereaboutsCLI

@@ -4,7 +4,7 @@ import RadioMap
 /// Where an evaluation's radius factors come from, and the line that says so.
 public enum EvaluationCalibration {
     /// How the radius is calibrated for an evaluation.
-    public enum Mode: String, Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
         /// The map's stored factors (the default for an existing map).
         case stored
         /// Factors computed from the map's own survey by held-out refits, as `db calibrate`

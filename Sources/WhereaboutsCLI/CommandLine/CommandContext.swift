@@ -1,4 +1,6 @@
+import ArgumentParsing
 import Foundation
+import SystemSupport
 
 /// What a running command may use from its surroundings: output streams, environment and
 /// standard input. Tests pass memory sinks and their own environment.
@@ -25,13 +27,4 @@ public struct CommandContext: Sendable {
             output: FileDescriptorSink.standardOutput, errors: FileDescriptorSink.standardError,
             environment: ProcessInfo.processInfo.environment)
     }
-}
-
-/// One subcommand of `whereabouts`: its declaration and what it does.
-protocol WhereaboutsCommand: Sendable {
-    /// The declaration: name, help, options, arguments.
-    static var specification: CommandSpecification { get }
-    /// Runs the command; returns the exit code on success paths and throws `CommandFailure`
-    /// (or any error, converted in one place) otherwise.
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Evaluation
 import LocationService
 import PositioningCore
@@ -10,6 +11,8 @@ extension CommandFailure {
         switch error {
         case let failure as CommandFailure:
             self = failure
+        case let error as UsageError:
+            self = .usage(error.message)
         case let error as ConfigurationError:
             switch error {
             case .unreadable: self.init(.permissionDenied, error.description)

@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db calibrate`: computes the radius factors from the map's own survey by k-fold
 /// refits and stores them, so `locate` reports honest 68 % radii.
-struct DatabaseCalibrateCommand: ParsableCommand {
+struct DatabaseCalibrateCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Calibrate the accuracy radius against the map's own survey scans.",
@@ -81,34 +82,9 @@ struct FoldCount: ExpressibleByArgument {
 }
 
 extension MapCalibration {
-    /// `--folds K`, `--seed N` and `--cell-holdout MODE`, shared by `db calibrate` and `eval`.
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        var folds: Int?
-        var seed: UInt64 = 1
-        if let text = arguments.value("--folds") {
-            guard let value = Int(text), value >= 2 else { throw .usage("--folds expects a whole number of at least 2, got '\(text)'") }
-            folds = value
-        }
-        if let text = arguments.value("--seed") {
-            guard let value = UInt64(text) else { throw .usage("--seed expects a whole number, got '\(text)'") }
-            seed = value
-        }
-        var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
-        if let text = arguments.value("--cell-holdout") {
-            guard let value = CrossValidatedCalibration.CellHoldOut(rawValue: text.lowercased()) else {
-                throw .usage("--cell-holdout expects block or scan, got '\(text)'")
-            }
-            cellHoldOut = value
-        }
-        self.init(folds: folds, seed: seed, cellHoldOut: cellHoldOut)
-    }
-
     /// `--cell-holdout block|scan`'s help, shared by `db calibrate` and `eval`.
     static let cellHoldOutHelp =
         "How a held-out scan's cells are refit: block (default; without the sightings within a gap a query would face) or scan (without its own sightings only)."
-
-    /// `--cell-holdout block|scan` for `eval`, which still reads its options by name.
-    static let cellHoldOutOption = OptionSpecification.value("--cell-holdout", "MODE", help: cellHoldOutHelp)
 }
 
 /// `--cell-holdout block|scan`: the enumeration's own names.

@@ -1,5 +1,7 @@
+import ArgumentParsing
+
 /// `whereabouts db`: the group of commands that read or change the radio map itself.
-struct DatabaseCommand: CommandGroup {
+struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
         abstract: "Inspect, trim, export, calibrate or draw the radio map.",

@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import PositioningCore
 import RadioMap
 import SystemSupport
 
 /// `whereabouts db export`: every stored sighting as WiGLE CSV or geosubmit JSON.
-struct DatabaseExportCommand: ParsableCommand {
+struct DatabaseExportCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every stored sighting as a WiGLE 1.4 CSV or a geosubmit JSON document.",

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import JSONCodec
 import PositioningCore
@@ -5,7 +6,7 @@ import RadioMap
 
 /// `whereabouts db forget`: remove one access point, one cell, everything heard in an area, or
 /// everything heard before a date.
-struct DatabaseForgetCommand: ParsableCommand {
+struct DatabaseForgetCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Forget an access point, a cell, an area or everything before a date, and re-aggregate what remains.",
@@ -44,7 +45,7 @@ struct DatabaseForgetCommand: ParsableCommand {
         case before(Date)
     }
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         _ = try target()
     }
 
@@ -89,7 +90,7 @@ struct DatabaseForgetCommand: ParsableCommand {
     }
 
     /// The one thing to forget: the argument, `--area` or `--before`.
-    func target() throws(CommandFailure) -> Target {
+    func target() throws(UsageError) -> Target {
         var targets: [Target] = []
         if let text = emitter {
             if let bssid = BSSID(text) {
@@ -101,7 +102,7 @@ struct DatabaseForgetCommand: ParsableCommand {
         if let area { targets.append(.area(area.center, area.radius)) }
         if let before { targets.append(.before(before.date)) }
         guard targets.count == 1 else {
-            throw CommandFailure.usage(targets.isEmpty
+            throw .usage(targets.isEmpty
                 ? "say what to forget: a BSSID, a CELL (radio/mcc/mnc/area/cid), --area or --before"
                 : "give one of BSSID, CELL, --area and --before")
         }
@@ -109,17 +110,17 @@ struct DatabaseForgetCommand: ParsableCommand {
     }
 
     /// `radio/mcc/mnc/area/cid`, e.g. `lte/262/2/44803/20714553`.
-    static func parseCell(_ text: String) throws(CommandFailure) -> CellIdentity {
+    static func parseCell(_ text: String) throws(UsageError) -> CellIdentity {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 5, let radio = RadioType(name: parts[0]), let mcc = Int(parts[1]), let mnc = Int(parts[2]),
             let area = Int(parts[3]), let cellID = Int64(parts[4])
         else {
-            throw CommandFailure.usage("'\(text)' is neither a BSSID (aa:bb:cc:dd:ee:ff) nor a cell (radio/mcc/mnc/area/cid, e.g. lte/262/2/44803/20714553)")
+            throw .usage("'\(text)' is neither a BSSID (aa:bb:cc:dd:ee:ff) nor a cell (radio/mcc/mnc/area/cid, e.g. lte/262/2/44803/20714553)")
         }
         do {
             return try CellIdentity(radio: radio, mcc: mcc, mnc: mnc, area: area, cellID: cellID)
         } catch {
-            throw CommandFailure.usage("invalid cell '\(text)': \(error.reason)")
+            throw .usage("invalid cell '\(text)': \(error.reason)")
         }
     }
 

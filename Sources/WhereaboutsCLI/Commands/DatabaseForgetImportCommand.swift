@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db forget-import ID`: take one imported file back out of the radio map.
-struct DatabaseForgetImportCommand: ParsableCommand {
+struct DatabaseForgetImportCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget-import",
         abstract: "Remove one imported file's contribution and re-aggregate what it touched.",
@@ -22,7 +23,7 @@ struct DatabaseForgetImportCommand: ParsableCommand {
     /// The id as a positive integer.
     private var id: Int64? { Int64(importID).flatMap { $0 > 0 ? $0 : nil } }
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         guard id != nil else {
             throw .usage("expected one import id (a positive integer; see `whereabouts db imports`)")
         }

@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db imports`: the files the radio map was built from.
-struct DatabaseImportsCommand: ParsableCommand {
+struct DatabaseImportsCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imports",
         abstract: "List the imported files: id, name, format, size, rows and content hash.",

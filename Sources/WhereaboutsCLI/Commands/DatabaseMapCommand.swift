@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import MapRendering
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db map FILE.svg`: a picture of what the radio map covers.
-struct DatabaseMapCommand: ParsableCommand {
+struct DatabaseMapCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map",
         abstract: "Draw the radio map's coverage (access points, cells, survey tracks) as an SVG.",

@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import JSONCodec
 import PositioningCore
 import RadioMap
 
 /// `whereabouts db stats`: what the radio map holds.
-struct DatabaseStatsCommand: ParsableCommand {
+struct DatabaseStatsCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Count the radio map's access points, cells, areas, observations and imports.")

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Evaluation
 import Foundation
 import PositioningCore
@@ -8,35 +9,24 @@ extension EvalCommand {
     /// fingerprint against the training ones (`FingerprintTables`) and prints mean/median/p90
     /// error (the table's own EPSG:3857 metres), building and floor hit rates — Whereabouts'
     /// matcher beside plain 1-NN on dBm, the literature's baseline.
-    static func runFingerprints(_ arguments: ParsedArguments, training: String, context: CommandContext) throws -> ExitCode {
-        guard let validation = arguments.value("--validation") else {
-            throw CommandFailure.usage("--fingerprints needs --validation FILE (the table to locate)")
-        }
+    func runFingerprints(training trainingPath: FilePath, validation validationPath: FilePath, context: CommandContext) throws -> ExitCode {
+        let (training, validation) = (trainingPath.string, validationPath.string)
         for file in [training, validation] where !FileManager.default.fileExists(atPath: file) {
             throw CommandFailure(.dataError, "cannot read \(file)")
         }
         var parameters = FingerprintMatcher.Parameters()
-        if let text = arguments.value("--neighbours") {
-            guard let value = Int(text), value >= 1 else { throw CommandFailure.usage("--neighbours expects a positive whole number") }
-            parameters.neighbours = value
-        }
+        if let neighbours { parameters.neighbours = neighbours.count }
         let tables = try FingerprintTables.load(training: training, validation: validation)
         // The radius factor comes from the training table alone (sessions held out by k-fold,
         // as `db calibrate` does for a map's fingerprints); the validation table is only scored.
-        let calibration: MapCalibration?
-        switch arguments.value("--calibration")?.lowercased() ?? "kfold" {
-        case "none": calibration = nil
-        case "kfold": calibration = try MapCalibration(arguments)
-        case let other:
-            throw CommandFailure.usage("with --fingerprints, --calibration expects kfold or none, got '\(other)'")
-        }
+        let calibration = calibrationMode == EvaluationCalibration.Mode.none ? nil : mapCalibration
         let (survey, queries) = (tables.training, tables.validation)
         let outcome = tables.evaluate(parameters: parameters, calibration: calibration)
         let (report, factors, calibrationNote) = (outcome.report, outcome.factors, outcome.calibrationNote)
         let title = "fingerprints \((training as NSString).lastPathComponent) (\(survey.count)) → "
             + "\((validation as NSString).lastPathComponent) (\(queries.count))"
         let setting = "k = \(parameters.neighbours), \(parameters.metric.rawValue), weights 1/d^\(Int(parameters.weightExponent))"
-        if arguments.flag("--json") {
+        if json {
             context.output.line(report.json { writer in
                 writer.writeKey("input"); writer.write(title)
                 writer.writeKey("matcher"); writer.write(setting)

@@ -1,12 +1,13 @@
+import ArgumentParsing
 import Evaluation
 import Foundation
 
 extension EvalCommand {
     /// `eval --survey-statistics SET…`: each set (a survey file, or a directory's `*.csv`) measured
     /// by `SurveyStatistics`, a column each.
-    static func runStatistics(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    func runStatistics(context: CommandContext) throws -> ExitCode {
         var sets: [(name: String, statistics: SurveyStatistics)] = []
-        for set in arguments.allValues("--survey-statistics") {
+        for set in statisticsSets.map(\.string) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: set, isDirectory: &isDirectory) else {
                 throw CommandFailure(.dataError, "no survey file or directory at \(set)")

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Evaluation
 import Foundation
 import Geolocation
@@ -8,77 +9,44 @@ import SurveyFormats
 
 /// `whereabouts eval`: measures Whereabouts and the Ichnaea peer side by side on held-out
 /// ground truth.
-enum EvalCommand: WhereaboutsCommand {
-    static let specification = CommandSpecification(
-        name: "eval",
+struct EvalCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
         abstract: "Measure accuracy and radius honesty on held-out ground truth, Whereabouts beside Ichnaea.",
         discussion: """
-            Inputs: a `simulate` town (--town DIR: its survey and cells are imported into a \
-            temporary map, its queries located and scored against its truth), a WiGLE survey \
-            split into a map and held-out scans (--survey FILE, see below), or existing files \
-            (--queries Q.jsonl --truth T.jsonl --db MAP; truth lines are {"lat","lng"}). Prints, \
-            per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what \
-            it heard) and emitter-count bin (emitters used; heard when unanswered): n, answered \
-            %, median, p68, p90 and p95 error in metres, and how often the truth lay inside the \
-            reported radius with its Wilson 95 % interval; then the map floor: how far the truth lay \
-            outside the hull of the heard access points' map positions, which no centroid of them \
-            can beat. --towns FIRST-LAST does that for one \
-            fresh `simulate` town per seed (in parallel, files removed after) and pools the radius \
-            coverage over the towns: per source and bin, the pooled share inside with its \
-            interval, the spread of the towns' shares beside the spread the binomial alone gives, \
-            and how many towns' bins with ≥ 50 queries miss 68 % in their own interval; \
-            --survey FILE --split-device each does the same for every device model of FILE held \
-            out in turn, and --survey FILE… --split-session for every recording session of the \
-            files (each file, cut where its rows' times pause longer than --session-gap) held \
-            out in turn, the map built from all the other sessions' rows; pooled runs end with \
-            all their queries scored as one evaluation. Coverage is reported for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); Ichnaea's radius is its own 95 % figure. A fingerprint table with its validation \
-            table (--fingerprints, --validation; UJIIndoorLoc layout, plain or .xz) is scored \
-            instead by mean, median and p90 error in the table's EPSG:3857 metres and building \
-            and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm. \
-            Calibration: --calibration stored (default with --db) uses the map's stored factors; \
-            kfold (default for --town and --survey) computes them from the map's own survey by \
-            held-out refits, as `db calibrate` does (each scan without its recording's ±2 min, \
-            its cells without the sightings within a gap a query would face, a spatial block; \
-            --cell-holdout scan: its cells without the scan alone; \
-            --folds K: K folds of track stretches); none shows the raw radius. With \
-            --fingerprints the fingerprint factor comes from the training table alone.
+            Inputs: a `simulate` town (--town DIR: its survey and cells are imported into a temporary map, \
+            its queries located and scored against its truth), a WiGLE survey split into a map and held-out \
+            scans (--survey FILE), or existing files (--queries Q.jsonl --truth T.jsonl --db MAP; truth lines \
+            are {"lat","lng"}).
+
+            Prints, per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what it \
+            heard) and emitter-count bin (emitters used; heard when unanswered): n, answered %, median, p68, \
+            p90 and p95 error in metres, and how often the truth lay inside the reported radius with its \
+            Wilson 95 % interval, for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); \
+            Ichnaea's radius is its own 95 % figure. Then the map floor: how far the truth lay outside the \
+            hull of the heard access points' map positions, which no centroid of them can beat.
+
+            Pooled runs: --towns FIRST-LAST evaluates one fresh `simulate` town per seed (in parallel, files \
+            removed after) and pools the radius coverage over the towns: per source and bin, the pooled share \
+            inside with its interval, the spread of the towns' shares beside the spread the binomial alone \
+            gives, and how many towns' bins with ≥ 50 queries miss 68 % in their own interval. --survey FILE \
+            --split-device each does the same for every device model of FILE held out in turn, and --survey \
+            FILE… --split-session for every recording session of the files (each file, cut where its rows' \
+            times pause longer than --session-gap) held out in turn, the map built from all the other \
+            sessions' rows. Pooled runs end with all their queries scored as one evaluation.
+
+            A fingerprint table with its validation table (--fingerprints, --validation; UJIIndoorLoc layout, \
+            plain or .xz) is scored instead by mean, median and p90 error in the table's EPSG:3857 metres and \
+            building and floor hit rates, Whereabouts' k-NN matcher beside plain 1-NN on dBm.
+
+            Calibration: --calibration stored (default with --db) uses the map's stored factors; kfold \
+            (default for --town and --survey) computes them from the map's own survey by held-out refits, as \
+            `db calibrate` does (each scan without its recording's ±2 min, its cells without the sightings \
+            within a gap a query would face, a spatial block; --cell-holdout scan: its cells without the scan \
+            alone; --folds K: K folds of track stretches); none shows the raw radius. With --fingerprints the \
+            fingerprint factor comes from the training table alone.
             """,
-        arguments: [
-            ArgumentSpecification(name: "FILE", help: "With --survey and --split-session: more survey files.", isOptional: true, isVariadic: true)
-        ],
-        options: [
-            .value("--town", "DIR", help: "A directory written by `whereabouts simulate`."),
-            .value("--towns", "FIRST-LAST", help: "Simulate, calibrate and evaluate one town per seed; print each town's line and the radius coverage pooled over them."),
-            .value("--survey", "FILE", repeatable: true, help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv). With --split-session, more files may follow."),
-            .value("--split-column", "NAME", help: "With --survey: rows whose NAME is 'test' are held out (e.g. split_random20)."),
-            .value("--split-device", "MODEL", help: "With --survey: scans from device_model MODEL are held out; each: every model in turn, pooled as --towns pools."),
-            .flag("--split-session", help: "With --survey FILE…: hold out each recording session in turn (a file, cut at long time gaps), the others the map; pooled as --towns pools."),
-            .value("--session-gap", "MINUTES", help: "With --split-session: a pause longer than this between rows' times starts a new session (default 30)."),
-            .value("--holdout", "FRACTION", help: "With --survey: hold out this seeded fraction of scans (default 0.2)."),
-            .value("--min-aps", "N", help: "With --survey: a held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query."),
-            .value("--survey-statistics", "SET", repeatable: true, help: "Measure a survey (a WiGLE file, or a directory of them) instead: networks per scan, GPS accuracy, RSSI, sightings and their spread, revisits; a column per SET (repeatable)."),
-            .value("--fingerprints", "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against."),
-            .value("--validation", "FILE", help: "With --fingerprints: the fingerprint table to locate and score."),
-            .value("--neighbours", "K", help: "With --fingerprints: neighbours that vote and average (default 11)."),
-            .value("--queries", "FILE", help: "Geolocate requests, one per line."),
-            .value("--truth", "FILE", help: "True positions, line for line with --queries."),
-            .value("--db", "PATH", help: "Radio map to evaluate against (with --queries)."),
-            .value("--estimator", "NAME", help: "whereabouts, ichnaea, or both (default)."),
-            .value("--calibration", "MODE", help: "stored, kfold or none (see above)."),
-            .value("--folds", "K", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead."),
-            .value("--seed", "N", help: "Seed for folds and --holdout (default 1)."),
-            MapCalibration.cellHoldOutOption,
-            .value("--plot", "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot."),
-            .value("--answers", "FILE.jsonl", help: "Also write the geolocate response scored for each query, one line per query (the first estimator's: whereabouts unless --estimator ichnaea); with the map's stored calibration it is what locate --batch answers."),
-            .flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again."),
-            .value("--size", "SIZE", help: "With --learn or --towns: tiny, small (default), medium or large."),
-            .value("--centre", "LAT,LON", aliases: ["--center"], help: "With --towns: the towns' centre (default 52.52,13.405)."),
-            .value("--moved-fraction", "F", help: "With --learn: fraction of routers moved since the survey (default 0.03)."),
-            .value("--drive-minutes", "M", help: "With --learn: minutes of driving at 10 m/s (default 60)."),
-            .flag("--calibrate", help: "With --learn: calibrate the map before and after the drive, as db calibrate and watch --learn do."),
-            .flag("--json", help: "Print the figures as JSON."),
-        ],
-        usageOverride: [
+        usage: [
             "--town DIR [--estimator NAME] [--calibration MODE] [--json] [--plot FILE.svg]",
             "--towns FIRST-LAST [--size SIZE] [--centre LAT,LON] [--estimator NAME] [--json]",
             "--survey FILE.csv [--split-column NAME | --split-device MODEL | --holdout FRACTION] [--min-aps N] […]",
@@ -101,102 +69,123 @@ enum EvalCommand: WhereaboutsCommand {
             "whereabouts eval --survey-statistics ../shared/data/wigle/ariel_2017/raw --survey-statistics town3/survey.wigle.csv",
         ])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        if !arguments.flag("--split-session"), arguments.allValues("--survey").count + arguments.positionals.count > 1
-            || !arguments.positionals.isEmpty {
-            throw CommandFailure.usage("several survey files are split session by session: give --survey FILE… --split-session")
+    @Argument("FILE", optional: true, help: "With --survey and --split-session: more survey files.") var moreSurveys: [FilePath]
+
+    @Option("--town", valueName: "DIR", help: "A directory written by `whereabouts simulate`.") var town: FilePath?
+    @Option("--towns", help: "Simulate, calibrate and evaluate one town per seed; print each town's line and the radius coverage pooled over them.")
+    var towns: SeedRange?
+    @Option("--survey", valueName: "FILE", help: "A WiGLE CSV to split: a plain export, or with scan_id/device_model columns (ariel_observations_merged.csv). With --split-session, more files may follow.")
+    var surveys: [FilePath]
+    @Option("--queries", valueName: "FILE", help: "Geolocate requests, one per line.") var queries: FilePath?
+    @Option("--truth", valueName: "FILE", help: "True positions, line for line with --queries.") var truth: FilePath?
+    @Option("--db", help: "Radio map to evaluate against (with --queries).") var database: FilePath?
+    @Option("--fingerprints", valueName: "FILE", help: "A fingerprint table (UJIIndoorLoc layout) to match --validation against.")
+    var fingerprints: FilePath?
+    @Option("--validation", valueName: "FILE", help: "With --fingerprints: the fingerprint table to locate and score.")
+    var validation: FilePath?
+    @Option("--survey-statistics", valueName: "SET", help: "Measure a survey (a WiGLE file, or a directory of them) instead: networks per scan, GPS accuracy, RSSI, sightings and their spread, revisits; a column per SET (repeatable).")
+    var statisticsSets: [FilePath]
+    @Flag("--learn", help: "Measure learning instead: a town (--town DIR, or --seed and --size) is surveyed, its Wi-Fi queries located, a GPS-tagged drive through it learned, the queries located again.")
+    var learn: Bool
+
+    @Option("--split-column", valueName: "NAME", group: "survey split", help: "Rows whose NAME is 'test' are held out (e.g. split_random20).")
+    var splitColumn: String?
+    @Option("--split-device", valueName: "MODEL", group: "survey split", help: "Scans from device_model MODEL are held out; each: every model in turn, pooled as --towns pools.")
+    var splitDevice: String?
+    @Flag("--split-session", group: "survey split", help: "With --survey FILE…: hold out each recording session in turn (a file, cut at long time gaps), the others the map; pooled as --towns pools.")
+    var splitSession: Bool
+    @Option("--session-gap", valueName: "MINUTES", group: "survey split", help: "With --split-session: a pause longer than this between rows' times starts a new session (default 30).")
+    var sessionGap: Double?
+    @Option("--holdout", valueName: "FRACTION", group: "survey split", help: "Hold out this seeded fraction of scans (default 0.2).")
+    var holdout: Double?
+    @Option("--min-aps", group: "survey split", help: "A held-out scan is a Wi-Fi query with at least N access points (default 3); one that heard cells is also a cell-only query.")
+    var minimumAccessPoints: PositiveCount?
+
+    @Option("--estimator", group: "estimators and calibration", help: "whereabouts, ichnaea, or both (default).")
+    var estimators = EstimatorSelection.both
+    @Option("--calibration", valueName: "MODE", group: "estimators and calibration", help: "stored, kfold or none (see above).")
+    var calibrationMode: EvaluationCalibration.Mode?
+    @Option("--folds", group: "estimators and calibration", help: "Calibrate by K folds of track stretches (or fingerprint sessions) instead.")
+    var folds: FoldCount?
+    @Option("--seed", group: "estimators and calibration", help: "Seed for folds and --holdout (default 1).") var seed: UInt64?
+    @Option("--cell-holdout", group: "estimators and calibration", help: MapCalibration.cellHoldOutHelp)
+    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+    @Option("--neighbours", valueName: "K", group: "estimators and calibration", help: "With --fingerprints: neighbours that vote and average (default 11).")
+    var neighbours: PositiveCount?
+
+    @Option("--size", group: "towns and learning", help: "With --learn or --towns: tiny, small (default), medium or large.")
+    var size: TownSizeArgument?
+    @Option("--centre", "--center", group: "towns and learning", help: "With --towns: the towns' centre (default 52.52,13.405).")
+    var centre: CoordinateArgument?
+    @Option("--moved-fraction", valueName: "F", group: "towns and learning", help: "With --learn: fraction of routers moved since the survey (default 0.03).")
+    var movedFraction: Double?
+    @Option("--drive-minutes", valueName: "M", group: "towns and learning", help: "With --learn: minutes of driving at 10 m/s (default 60).")
+    var driveMinutes: Double?
+    @Flag("--calibrate", group: "towns and learning", help: "With --learn: calibrate the map before and after the drive, as db calibrate and watch --learn do.")
+    var calibrate: Bool
+
+    @Option("--plot", valueName: "FILE.svg", help: "Also draw the error CDF and a radius-vs-error calibration plot.") var plot: FilePath?
+    @Option("--answers", valueName: "FILE.jsonl", help: "Also write the geolocate response scored for each query, one line per query (the first estimator's: whereabouts unless --estimator ichnaea); with the map's stored calibration it is what locate --batch answers.")
+    var answers: FilePath?
+    @Flag("--json", help: "Print the figures as JSON.") var json: Bool
+
+    func validate() throws(UsageError) {
+        _ = try plan()
+    }
+
+    func run(context: CommandContext) async throws -> ExitCode {
+        switch try plan() {
+        case .statistics: return try runStatistics(context: context)
+        case .fingerprints(let training, let validation): return try runFingerprints(training: training, validation: validation, context: context)
+        case .learning: return try runLearning(context: context)
+        case .towns(let seeds): return try runTowns(seeds: seeds, context: context)
+        case .sessions(let surveys, let split): return try runEachSession(surveys: surveys, split: split, context: context)
+        case .devices(let survey, let split): return try runEachDevice(survey: survey, split: split, context: context)
+        case .single(let split): return try runSingle(split: split, context: context)
         }
-        if arguments.value("--answers") != nil, arguments.value("--fingerprints") != nil || arguments.flag("--learn")
-            || arguments.value("--towns") != nil || arguments.value("--split-device")?.lowercased() == "each"
-            || arguments.flag("--split-session") {
-            throw CommandFailure.usage("--answers writes one evaluation's responses: give --town, --survey or --queries")
-        }
-        if arguments.value("--survey-statistics") != nil {
-            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries"), arguments.value("--fingerprints")]
-                .allSatisfy({ $0 == nil }), !arguments.flag("--learn"), arguments.value("--towns") == nil
-            else {
-                throw CommandFailure.usage("--survey-statistics measures surveys; it cannot be combined with another input")
-            }
-            return try runStatistics(arguments, context: context)
-        }
-        if let training = arguments.value("--fingerprints") {
-            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
-                throw CommandFailure.usage("--fingerprints cannot be combined with --town, --survey or --queries")
-            }
-            return try runFingerprints(arguments, training: training, context: context)
-        }
-        if arguments.value("--centre") != nil, arguments.value("--towns") == nil {
-            throw CommandFailure.usage("--centre applies to --towns (a written town already has its centre)")
-        }
-        if arguments.flag("--learn") { return try runLearning(arguments, context: context) }
-        if arguments.flag("--calibrate") { throw CommandFailure.usage("--calibrate applies to --learn") }
-        if let text = arguments.value("--towns") {
-            guard [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].allSatisfy({ $0 == nil }) else {
-                throw CommandFailure.usage("--towns cannot be combined with --town, --survey or --queries")
-            }
-            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give --town DIR") }
-            return try runTowns(arguments, seeds: try seedRange(text), context: context)
-        }
-        let estimators = try estimators(arguments)
-        let calibration = try MapCalibration(arguments)
-        var mode: EvaluationCalibration.Mode?
-        if let text = arguments.value("--calibration") {
-            guard let parsed = EvaluationCalibration.Mode(rawValue: text.lowercased()) else {
-                throw CommandFailure.usage("--calibration expects stored, kfold or none, got '\(text)'")
-            }
-            mode = parsed
-        }
-        let inputs = [arguments.value("--town"), arguments.value("--survey"), arguments.value("--queries")].compactMap { $0 }
-        guard inputs.count == 1 else {
-            throw CommandFailure.usage(inputs.isEmpty ? "give --town DIR, --survey FILE or --queries/--truth/--db"
-                : "--town, --survey and --queries cannot be combined")
-        }
-        let surveys = arguments.allValues("--survey") + arguments.positionals
-        if arguments.flag("--split-session") {
-            guard !surveys.isEmpty else { throw CommandFailure.usage("--split-session splits survey files: give --survey FILE…") }
-            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation, not one per session") }
-            return try runEachSession(arguments, surveys: surveys, context: context)
-        }
-        if arguments.value("--session-gap") != nil { throw CommandFailure.usage("--session-gap applies to --split-session") }
-        if let survey = arguments.value("--survey"), arguments.value("--split-device")?.lowercased() == "each" {
-            guard arguments.value("--plot") == nil else { throw CommandFailure.usage("--plot draws one evaluation; give one --split-device MODEL") }
-            return try runEachDevice(arguments, survey: survey, context: context)
-        }
-        let workspace = try EvaluationWorkspace.prepare(arguments)
+    }
+
+    /// `--folds K`, `--seed N` and `--cell-holdout MODE`, as `db calibrate` takes them.
+    var mapCalibration: MapCalibration {
+        MapCalibration(folds: folds?.count, seed: seed ?? 1, cellHoldOut: cellHoldOut)
+    }
+
+    /// One evaluation of `--town`, `--survey` or `--queries/--truth/--db`, with its table or JSON.
+    private func runSingle(split: SurveySplit?, context: CommandContext) throws -> ExitCode {
+        let workspace = try self.workspace(split: split)
         defer { workspace.removeTemporaryFiles() }
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
-        let effectiveMode = mode ?? (workspace.isTemporary ? .kfold : .stored)
+        let effectiveMode = calibrationMode ?? (workspace.isTemporary ? .kfold : .stored)
         let (factors, calibrationNote) = try EvaluationCalibration.factors(
-            for: radioMap, mode: effectiveMode, calibration: calibration, storingFingerprints: workspace.isTemporary)
+            for: radioMap, mode: effectiveMode, calibration: mapCalibration, storingFingerprints: workspace.isTemporary)
         // Stored calibration is the map's, as locate and serve apply it; the others replace it.
         let radius: GeolocationParameters.RadiusFactors = switch effectiveMode {
         case .stored: .stored
         case .kfold: .factors(factors)
         case .none: .raw
         }
-        let answersPath = arguments.value("--answers")
-        var answers: [UInt8]? = answersPath == nil ? nil : []
-        let report = try QueryEvaluation(estimators: estimators, radius: radius).evaluate(
+        var written: [UInt8]? = answers == nil ? nil : []
+        let report = try QueryEvaluation(estimators: estimators.choices, radius: radius).evaluate(
             queries: workspace.queries, truth: workspace.truth, radioMap: radioMap,
-            answers: answersPath == nil ? nil : { answers?.append(contentsOf: $0) })
-        if let answersPath, let answers {
+            answers: answers == nil ? nil : { written?.append(contentsOf: $0) })
+        if let answers, let written {
             // 0600: the answers are positions.
-            guard FileManager.default.createFile(atPath: answersPath, contents: Data(answers), attributes: [.posixPermissions: 0o600])
+            guard FileManager.default.createFile(atPath: answers.string, contents: Data(written), attributes: [.posixPermissions: 0o600])
             else {
-                throw CommandFailure(.failure, "cannot write \(answersPath): \(String(cString: strerror(errno)))")
+                throw CommandFailure(.failure, "cannot write \(answers): \(String(cString: strerror(errno)))")
             }
         }
 
-        if let plot = arguments.value("--plot") {
+        if let plot {
             let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg
             do {
-                try svg.write(toFile: plot, atomically: true, encoding: .utf8)
+                try svg.write(toFile: plot.string, atomically: true, encoding: .utf8)
             } catch {
                 throw CommandFailure(.failure, "cannot write \(plot): \(error.localizedDescription)")
             }
         }
-        if arguments.flag("--json") {
+        if json {
             context.output.line(report.json { writer in
                 writer.writeKey("input"); writer.write(workspace.title)
                 writer.writeKey("calibrated"); writer.write(!factors.isEmpty)
@@ -205,22 +194,42 @@ enum EvalCommand: WhereaboutsCommand {
                 CalibrationReport.writeFactors(factors, to: &writer)
             })
         } else {
-            context.output.line("\(workspace.title): \(report.outcomes.count / max(estimators.count, 1)) queries; \(calibrationNote)")
+            context.output.line("\(workspace.title): \(report.outcomes.count / max(estimators.choices.count, 1)) queries; \(calibrationNote)")
             context.output.write(report.table)
         }
         return .success
     }
 
-    /// The estimators `--estimator` names (both by default).
-    static func estimators(_ arguments: ParsedArguments) throws -> [EstimatorChoice] {
-        switch (arguments.value("--estimator") ?? "both").lowercased() {
-        case "both": return [.whereabouts, .ichnaea]
-        case let name:
-            do throws(EstimatorChoice.UnknownName) {
-                return [try EstimatorChoice(named: name)]
-            } catch {
-                throw CommandFailure.usage(error.description)
-            }
+    /// The workspace `--town`, `--survey` (split by `split`) or `--queries/--truth/--db` names.
+    private func workspace(split: SurveySplit?) throws -> EvaluationWorkspace {
+        if let town { return try .town(town.string) }
+        if let survey = surveys.first, let split { return try .survey(survey.string, split: split) }
+        guard let queries, let truth, let database else { preconditionFailure("plan() checked --queries needs --truth and --db") }
+        guard FileManager.default.fileExists(atPath: database.string) else {
+            throw CommandFailure(.dataError, "no radio map at \(database)")
         }
+        return EvaluationWorkspace(database: database.string, queries: queries.string, truth: truth.string, title: queries.string)
     }
 }
+
+/// `--estimator whereabouts|ichnaea|both` of `eval`: one estimator, or both side by side.
+struct EstimatorSelection: ExpressibleByArgument {
+    var choices: [EstimatorChoice]
+
+    static let both = EstimatorSelection(choices: [.whereabouts, .ichnaea])
+
+    private init(choices: [EstimatorChoice]) { self.choices = choices }
+
+    init(argument: String) throws(ArgumentValueError) {
+        if argument.lowercased() == "both" {
+            self = .both
+        } else {
+            choices = [try EstimatorChoice(argument: argument)]
+        }
+    }
+    static var defaultValueName: String { "NAME" }
+    static var allValueStrings: [String] { EstimatorChoice.allValueStrings + ["both"] }
+}
+
+/// `--calibration stored|kfold|none`: the enumeration's own names.
+extension EvaluationCalibration.Mode: ExpressibleByArgument {}

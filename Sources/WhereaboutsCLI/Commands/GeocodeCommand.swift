@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Geolocation
 import JSONCodec
@@ -5,7 +6,7 @@ import PositioningCore
 import RadioMap
 
 /// `whereabouts geocode NAME`: forward lookup in the imported places.
-struct GeocodeCommand: ParsableCommand {
+struct GeocodeCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geocode",
         abstract: "Find places by name in the imported GeoNames places.",
@@ -25,7 +26,7 @@ struct GeocodeCommand: ParsableCommand {
     @Option("--limit", help: "At most N matches (default 10).") var limit = 10
     @Flag("--json", help: "Print the matches as JSON.") var json: Bool
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         guard limit >= 1 else { throw .usage("--limit must be a positive integer") }
     }
 

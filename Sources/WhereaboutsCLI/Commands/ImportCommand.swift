@@ -1,10 +1,11 @@
+import ArgumentParsing
 import Foundation
 import PositioningCore
 import RadioMap
 import SurveyFormats
 
 /// `whereabouts import FILE…`: survey and reference data into the radio map.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import survey data (WiGLE CSV and app database, ESP32/ESP8266 wardriver logs, Kismet logs, NeoStumbler, microG, Local NLP Backend, OpenCellID/MLS CSV, AP lists, geosubmit JSON, UJIIndoorLoc fingerprints; plain, gzip, xz or each file of a ZIP) and GeoNames places into the radio map.",
@@ -42,12 +43,12 @@ struct ImportCommand: ParsableCommand {
     @Option("--timezone", help: "The zone a WiGLE app export's local FirstSeen times are in (Europe/Amsterdam, +05:30); default: from an unknown-time marker in the file, else UTC.")
     var timeZone: TimeZoneArgument?
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         _ = try filter()
     }
 
     /// `--mcc` and `--within`, checked by the import's own filter.
-    private func filter() throws(CommandFailure) -> ImportFilter {
+    private func filter() throws(UsageError) -> ImportFilter {
         do {
             return try ImportFilter(mccs: mccs, within: within)
         } catch {

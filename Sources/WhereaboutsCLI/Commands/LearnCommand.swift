@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import JSONCodec
 import PositioningCore
@@ -6,7 +7,7 @@ import RadioMap
 /// `whereabouts learn --here LAT,LON[,ACCURACY] | --at PLACE [--scan FILE]`: pins what the
 /// laptop hears (now, or in a recorded scan) to a known position, so home and office are known
 /// without any GPS.
-struct LearnCommand: ParsableCommand {
+struct LearnCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "learn",
         abstract: "Pin what this machine hears now (or a recorded scan) to a position you know, without a GPS.",
@@ -59,7 +60,7 @@ struct LearnCommand: ParsableCommand {
     @Option("--db", help: "Radio map to write (default: $XDG_DATA_HOME/whereabouts/radiomap.sqlite).") var database: FilePath?
     @Flag("--json", help: "Print the summary as JSON.") var json: Bool
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         if let accuracy, !(accuracy > 0) { throw .usage("--accuracy must be positive") }
         switch (here, at) {
         case (nil, nil): throw .usage("learn needs --here LAT,LON[,ACCURACY] or --at PLACE")

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import GNSS
 import PositioningCore
 
@@ -11,7 +12,7 @@ struct GNSSOptions: ParsableArguments {
     @Option("--nmea", valueName: "tcp://H:P|udp://[A]:P", group: "sources", help: "Read NMEA from a TCP server or UDP datagrams (a phone's GPS-forwarding app) instead of gpsd; UDP listens on loopback unless an address is given.")
     var nmea: NMEAInput?
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         if nmea != nil && nmeaDevice != nil { throw .usage("--nmea and --nmea-device cannot be combined") }
     }
 
@@ -32,7 +33,7 @@ struct LiveOptions: ParsableArguments {
     @Option("--timeout", group: "sources", help: "Time budget per live source (default 10).") var timeout: Duration = .seconds(10)
     @OptionGroup var gnss: GNSSOptions
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         guard timeout > .zero else { throw .usage("--timeout must be positive") }
     }
 
@@ -62,25 +63,25 @@ struct SourceList: ExpressibleByArgument {
 }
 
 extension DesiredAccuracy: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let desired = DesiredAccuracy(parsing: argument) else {
             throw .message("expects metres or one of: \(DesiredAccuracy.names.keys.sorted().joined(separator: ", "))")
         }
         self = desired
     }
-    static var defaultValueName: String { "M" }
+    public static var defaultValueName: String { "M" }
 }
 
 extension GPSDEndpoint: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let endpoint = GPSDEndpoint(parsing: argument) else { throw .message("expects HOST:PORT, got '\(argument)'") }
         self = endpoint
     }
-    static var defaultValueName: String { "HOST:PORT" }
+    public static var defaultValueName: String { "HOST:PORT" }
 }
 
 extension NMEAInput: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let input = NMEAInput(parsing: argument) else {
             throw .message("expects tcp://HOST:PORT or udp://[ADDRESS]:PORT, got '\(argument)'")
         }

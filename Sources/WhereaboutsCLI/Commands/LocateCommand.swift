@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Geolocation
 import PositioningCore
@@ -5,7 +6,7 @@ import RadioMap
 import SurveyFormats
 
 /// `whereabouts locate`: a position from a geolocate request (`--request`, `--batch`).
-struct LocateCommand: ParsableCommand {
+struct LocateCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate",
         abstract: "Compute a position from this machine's radios, or from what a request says was heard.",
@@ -73,7 +74,7 @@ struct LocateCommand: ParsableCommand {
     @Flag("--geojson", help: "Print the fix as GeoJSON instead of the geolocate response or text (live or --request).")
     var geoJSON: Bool
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         guard request == nil || batch == nil else { throw .usage("--request and --batch cannot be combined") }
         guard batch != nil || sequence == nil else {
             throw .usage("--sequence says how far apart the lines of a --batch file are: use it with --batch")

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Cellular
 import Foundation
 import PositioningCore

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Evaluation
 import Foundation
 import PositioningCore
@@ -5,7 +6,7 @@ import SurveyFormats
 import WiFiScanner
 
 /// `whereabouts scan`: the access points this machine hears, through nl80211.
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "List the Wi-Fi access points this machine hears (nl80211).",
@@ -26,7 +27,7 @@ struct ScanCommand: ParsableCommand {
     @Option("--record", valueName: "FILE", help: "Append the scan to a replay trace (JSON lines).") var record: FilePath?
     @Flag("--json", help: "Print the scan as JSON (the geolocate wifiAccessPoints shape plus extras).") var json: Bool
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         guard timeout > .zero else { throw .usage("--timeout must be positive") }
     }
 

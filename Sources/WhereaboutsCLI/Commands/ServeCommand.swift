@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Dispatch
 import Foundation
 import GeolocateServer
@@ -8,7 +9,7 @@ import WiFiScanner
 
 /// `whereabouts serve`: the local geolocate API (Ichnaea/Google shape) for GeoClue and every
 /// other client of that API.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Answer geolocate API requests over HTTP from the local radio map.",
@@ -61,7 +62,7 @@ struct ServeCommand: ParsableCommand {
     @Option("--confidence", valueName: "68|95", help: "Which circle `accuracy` is: 95 (default, the geolocate API's) or 68 (Android's).")
     var confidence = RadiusConfidence.percent95
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         if !usesLocalSources, let option = live.givenOption {
             throw .usage("\(option) says how --local-sources reads this machine's sources: use it with --local-sources")
         }
@@ -181,23 +182,23 @@ private final class LocalScan: Sendable {
 }
 
 extension ListenAddress: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let address = ListenAddress(parsing: argument) else {
             throw .message("expects ADDR:PORT with a numeric address, e.g. 127.0.0.1:8088 or [::1]:8088")
         }
         self = address
     }
-    static var defaultValueName: String { "ADDR:PORT" }
+    public static var defaultValueName: String { "ADDR:PORT" }
 }
 
 extension RadiusConfidence: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let confidence = Int(argument).flatMap(RadiusConfidence.init(rawValue:)) else {
             throw .message("expects 68 or 95, not \"\(argument)\"")
         }
         self = confidence
     }
-    static var allValueStrings: [String] { ["68", "95"] }
+    public static var allValueStrings: [String] { ["68", "95"] }
 }
 
 /// `--allow-origin`: a web origin, `http(s)://host[:port]` without a path.

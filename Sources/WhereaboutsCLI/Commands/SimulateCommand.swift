@@ -1,9 +1,10 @@
+import ArgumentParsing
 import Foundation
 import PositioningCore
 import WorldSimulator
 
 /// `whereabouts simulate`: a deterministic synthetic town to import, query and evaluate.
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Write a deterministic synthetic town: survey, towers, queries and their true positions.",
@@ -50,7 +51,7 @@ struct SimulateCommand: ParsableCommand {
     @Option("--queries", valueName: "M", group: "benchmark inputs", help: "With --access-points: also write M 30-AP geolocate requests among them (OUT/queries.jsonl).")
     var queries: PositiveCount?
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         if queries != nil && accessPoints == nil { throw .usage("--queries needs --access-points") }
     }
 

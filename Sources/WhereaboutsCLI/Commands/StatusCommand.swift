@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Cellular
 import Foundation
 import GNSS
@@ -8,7 +9,7 @@ import SystemSupport
 import WiFiScanner
 
 /// `whereabouts status`: Core Location's availability checks, for each source and the radio map.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Say whether location services are enabled and which sources can run here, and why not.",

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import GNSS
 import JSONCodec
@@ -6,7 +7,7 @@ import PositioningCore
 import SurveyFormats
 
 /// `whereabouts watch`: continuous updates and region events from live radios or a replayed trace.
-struct WatchCommand: ParsableCommand {
+struct WatchCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print position updates and region events continuously (live radios or a replayed trace).",
@@ -85,7 +86,7 @@ struct WatchCommand: ParsableCommand {
     @Option("--db", help: "Radio map to resolve cells and Wi-Fi with.") var database: FilePath?
     @Flag("--json", help: "Print JSON lines.") var json: Bool
 
-    func validate() throws(CommandFailure) {
+    func validate() throws(UsageError) {
         if nmeaOut && json { throw .usage("--nmea-out and --json cannot be combined") }
         if let distanceFilter, !(distanceFilter >= 0) { throw .usage("--distance-filter must not be negative") }
         if replay == nil && speed != nil { throw .usage("--speed applies to --replay") }
@@ -282,11 +283,11 @@ struct ReplaySpeed: ExpressibleByArgument {
 }
 
 extension CircularRegion: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let region = CircularRegion(parsing: argument) else {
             throw .message("expects ID=LAT,LON,RADIUS with a positive radius in metres, got '\(argument)'")
         }
         self = region
     }
-    static var defaultValueName: String { "ID=LAT,LON,RADIUS" }
+    public static var defaultValueName: String { "ID=LAT,LON,RADIUS" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// A one-line progress bar with rows/s and ETA, redrawn in place on a terminal.
 ///

@@ -1,16 +1,16 @@
 /// What the parser found: a command ready to run, or a request for its help.
-enum ParseOutcome<Command: ParsableCommand> {
+public enum ParseOutcome<Command: ParsableCommand> {
     case run(Command)
     case help
 }
 
 /// One declaration of a command with the property it fills.
-struct DeclaredProperty: Sendable {
+public struct DeclaredProperty: Sendable {
     /// The property's name, as the synthesized `Decodable` conformance keys it, after the
     /// names of the option groups holding it (`live.sources`).
-    var key: String
-    var argument: any DeclaredArgument
-    var declaration: ArgumentDeclaration { argument.declaration }
+    public var key: String
+    public var argument: any DeclaredArgument
+    public var declaration: ArgumentDeclaration { argument.declaration }
 }
 
 /// A strict parser of one command's tokens against its declarations, in swift-argument-parser's
@@ -20,9 +20,9 @@ struct DeclaredProperty: Sendable {
 /// and `-h`/`--help` anywhere. Unknown options (with the closest name suggested), missing
 /// values, repeated single-valued options, missing or extra positional arguments and values
 /// their type refuses are usage errors (exit 64). After conversion, `validate()` runs.
-enum CommandParser {
+public enum CommandParser {
     /// The command's declarations in the order its type declares them.
-    static func declarations(of command: any ParsableArguments.Type) -> [DeclaredProperty] {
+    public static func declarations(of command: any ParsableArguments.Type) -> [DeclaredProperty] {
         declarations(in: command.init(), prefix: "")
     }
 
@@ -53,16 +53,16 @@ enum CommandParser {
         return ArgumentDecoder(fields: fields)
     }
 
-    static func parse<Command: ParsableCommand>(
+    public static func parse<Command: ParsableCommand>(
         _ tokens: [String], as command: Command.Type
-    ) throws(CommandFailure) -> ParseOutcome<Command> {
+    ) throws(UsageError) -> ParseOutcome<Command> {
         let declared = declarations(of: command)
         guard let values = try match(tokens, against: declared, commandName: command.configuration.commandName)
         else { return .help }
         let parsed: Command
         do {
             parsed = try Command(from: decoder(for: Command(), prefix: "", values: values))
-        } catch let failure as CommandFailure {
+        } catch let failure as UsageError {
             throw failure
         } catch {
             preconditionFailure("\(command) declares a property the parser cannot fill: \(error)")
@@ -74,7 +74,7 @@ enum CommandParser {
     /// The raw values per property, or nil when help was asked for.
     static func match(
         _ tokens: [String], against declared: [DeclaredProperty], commandName: String
-    ) throws(CommandFailure) -> [String: [String]]? {
+    ) throws(UsageError) -> [String: [String]]? {
         var values: [String: [String]] = [:]
         var positionals: [String] = []
         var index = 0
@@ -129,7 +129,7 @@ enum CommandParser {
 
     private static func assign(
         _ positionals: [String], to arguments: [DeclaredProperty], into values: inout [String: [String]]
-    ) throws(CommandFailure) {
+    ) throws(UsageError) {
         var remaining = positionals[...]
         for argument in arguments {
             if argument.declaration.isRepeatable {

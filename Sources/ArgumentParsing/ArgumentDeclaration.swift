@@ -1,8 +1,8 @@
 /// What one `@Option`, `@Flag` or `@Argument` declares: its names, the placeholder and help
 /// shown in help, and how often it may be given. Help, usage and completion scripts are made
 /// from these, so they cannot drift from what the parser accepts.
-struct ArgumentDeclaration: Sendable {
-    enum Kind: Sendable, Equatable {
+public struct ArgumentDeclaration: Sendable {
+    public enum Kind: Sendable, Equatable {
         /// `--name VALUE` (or `--name=VALUE`).
         case option
         /// `--name`, and `--no-name` when the flag is inverted by that prefix.
@@ -11,36 +11,36 @@ struct ArgumentDeclaration: Sendable {
         case positional
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// Option names with their dashes, the primary one first (`--sources`, `--source`); for a
     /// positional argument its placeholder (`FILE`).
-    var names: [String]
+    public var names: [String]
     /// The value placeholder in help (`PATH`, `SECONDS`); empty for a flag.
-    var valueName: String
-    var help: String
+    public var valueName: String
+    public var help: String
     /// A repeatable option or a variadic argument, whose values accumulate.
-    var isRepeatable = false
+    public var isRepeatable = false
     /// Whether the command line must give it.
-    var isRequired = false
+    public var isRequired = false
     /// The allowed values of an enumeration, for help and completion.
-    var allowedValues: [String] = []
+    public var allowedValues: [String] = []
     /// Whether values are file paths (completion offers files).
-    var completesFiles = false
+    public var completesFiles = false
     /// The help section it is listed in (`OPTIONS` when nil).
-    var group: String?
+    public var group: String?
 
     /// The name errors and help use: `--timeout`, or `FILE`.
-    var name: String { names[0] }
+    public var name: String { names[0] }
 
     /// The spellings that select it, `--no-` forms included.
-    var spellings: [String] {
+    public var spellings: [String] {
         guard case .flag(hasInversion: true) = kind else { return names }
         return names + names.map(\.negated)
     }
 }
 
 /// A property wrapper the parser can read a declaration from and decode a value into.
-protocol DeclaredArgument: Sendable {
+public protocol DeclaredArgument: Sendable {
     var declaration: ArgumentDeclaration { get }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import JSONCodec
 import PositioningCore
-import RadioMap
+import SystemSupport
 
-/// How `db calibrate`, `eval`, `import` and `watch --learn` print a calibration.
-enum CalibrationReport {
-    static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
+/// A calibration for people and for scripts: the factors as text or JSON, and what keeping a
+/// map calibrated after a change did. `db calibrate`, `eval`, `import` and `watch --learn`
+/// print calibrations through it.
+public enum CalibrationReport {
+    public static func text(_ factors: [CalibrationFactor], samples: Int) -> String {
         var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the 68 % radius 68 % of the time, "
             + "inside the 95 % radius 95 %)\n"
         for entry in factors {
@@ -18,7 +20,7 @@ enum CalibrationReport {
         return text
     }
 
-    static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
+    public static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
         writer.beginArray()
         for entry in factors {
             writer.beginObject()
@@ -33,7 +35,7 @@ enum CalibrationReport {
         writer.endArray()
     }
 
-    static func json(_ outcome: MapCalibration.Outcome) -> String {
+    public static func json(_ outcome: MapCalibration.Outcome) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.writeKey("samples"); writer.write(outcome.samples)
@@ -57,7 +59,7 @@ enum CalibrationReport {
     /// (`RadioMap.keepCalibrated`) and says what it did unless `quiet`.
     /// - Returns: Whether the map was recalibrated.
     @discardableResult
-    static func keepCalibrated(_ radioMap: RadioMap, after change: String, quiet: Bool, output: any OutputSink) throws -> Bool {
+    public static func keepCalibrated(_ radioMap: RadioMap, after change: String, quiet: Bool, output: any OutputSink) throws -> Bool {
         let recalibration = try radioMap.keepCalibrated()
         if !quiet { for line in lines(for: recalibration, after: change) { output.line(line) } }
         if case .recalibrated = recalibration { return true }
@@ -65,7 +67,7 @@ enum CalibrationReport {
     }
 
     /// What `keepCalibrated` did after `change`, for people (nothing for a map never calibrated).
-    static func lines(for recalibration: RadioMap.Recalibration, after change: String) -> [String] {
+    public static func lines(for recalibration: RadioMap.Recalibration, after change: String) -> [String] {
         switch recalibration {
         case .notCalibrated:
             []

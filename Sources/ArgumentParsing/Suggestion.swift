@@ -1,14 +1,14 @@
 /// "Did you mean …?" for a mistyped command or option name.
-enum Suggestion {
+public enum Suggestion {
     /// `"; did you mean '--json'?"` when one candidate is close to `name`, else empty.
-    static func didYouMean(_ name: String, among candidates: [String]) -> String {
+    public static func didYouMean(_ name: String, among candidates: [String]) -> String {
         guard let closest = closest(to: name, among: candidates) else { return "" }
         return "; did you mean '\(closest)'?"
     }
 
     /// The candidate fewest edits away, if it is close enough to be a typo (or `name` is its
     /// start, as in `--data` for `--database`).
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let scored = candidates.map { (candidate: $0, distance: editDistance(name, $0)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         let allowed = max(2, name.count / 3)
@@ -18,7 +18,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance: insertions, deletions and substitutions.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {

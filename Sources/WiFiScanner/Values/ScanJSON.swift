@@ -1,12 +1,12 @@
 import Foundation
 import JSONCodec
 import PositioningCore
-import WiFiScanner
 
-/// Scans as JSON: the geolocate `wifiAccessPoints` shape plus extras, for `scan --json`.
-enum ScanJSON {
+/// Scans as JSON: the geolocate `wifiAccessPoints` shape plus extras, as `whereabouts scan
+/// --json` prints them.
+public enum ScanJSON {
     /// `{"considerIp":false,"wifiAccessPoints":[…],"interfaces":[…],"cached":…,"note":…}`
-    static func document(for scan: WiFiScan) -> String {
+    public static func document(for scan: WiFiScan) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.writeKey("considerIp")
@@ -72,21 +72,5 @@ enum ScanJSON {
             writer.endObject()
         }
         writer.endArray()
-    }
-}
-
-/// Appending to replay traces (JSON lines), created 0600 since they hold BSSIDs and positions.
-enum ReplayTraceFile {
-    static func append(_ line: String, to path: String) throws(CommandFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure(errno == EACCES ? .permissionDenied : .dataError, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let bytes = Array((line + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            throw CommandFailure(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
     }
 }

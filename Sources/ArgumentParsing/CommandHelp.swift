@@ -1,21 +1,27 @@
 /// Help and usage for a declared command, generated from its declarations in
 /// swift-argument-parser's layout: OVERVIEW, DISCUSSION, USAGE, ARGUMENTS, OPTIONS (grouped),
 /// SUBCOMMANDS, EXAMPLES.
-struct CommandHelp {
+public struct CommandHelp {
     /// The command and the groups above it, outermost first (`db`, `stats`).
-    var path: [any ParsableCommand.Type]
-    var program: String
+    public var path: [any ParsableCommand.Type]
+    public var program: String
 
-    var command: any ParsableCommand.Type { path[path.count - 1] }
-    var configuration: CommandConfiguration { command.configuration }
+    public init(path: [any ParsableCommand.Type], program: String) {
+        precondition(!path.isEmpty, "help is for a command")
+        self.path = path
+        self.program = program
+    }
+
+    public var command: any ParsableCommand.Type { path[path.count - 1] }
+    public var configuration: CommandConfiguration { command.configuration }
     /// `db stats`.
-    var fullName: String { path.map { $0.configuration.commandName }.joined(separator: " ") }
-    var declarations: [ArgumentDeclaration] { CommandParser.declarations(of: command).map(\.declaration) }
+    public var fullName: String { path.map { $0.configuration.commandName }.joined(separator: " ") }
+    public var declarations: [ArgumentDeclaration] { CommandParser.declarations(of: command).map(\.declaration) }
 
-    static let width = 80
-    static let helpColumn = 30
+    public static let width = 80
+    public static let helpColumn = 30
 
-    var usageLines: [String] {
+    public var usageLines: [String] {
         let prefix = "\(program) \(fullName)"
         if !configuration.subcommands.isEmpty { return ["\(prefix) <subcommand>"] }
         if let custom = configuration.usage { return custom.map { "\(prefix) \($0)".trimmingTrailingSpaces } }
@@ -31,7 +37,7 @@ struct CommandHelp {
         return [parts.joined(separator: " ")]
     }
 
-    var text: String {
+    public var text: String {
         var lines = ["OVERVIEW: \(configuration.abstract)"]
         let paragraphs = configuration.discussion.components(separatedBy: "\n\n").filter { !$0.isEmpty }
         if !paragraphs.isEmpty {
@@ -72,7 +78,7 @@ struct CommandHelp {
     }
 
     /// `--sources, --source LIST`, or `--[no-]calibrate`.
-    static func names(of declaration: ArgumentDeclaration) -> String {
+    public static func names(of declaration: ArgumentDeclaration) -> String {
         var names = declaration.names
         if case .flag(hasInversion: true) = declaration.kind { names = names.map { "--[no-]" + $0.dropFirst(2) } }
         let joined = names.joined(separator: ", ")
@@ -85,7 +91,7 @@ struct CommandHelp {
     }
 
     /// A two-column row: the name padded to the help column, the help wrapped beside it.
-    static func row(_ left: String, _ right: String) -> [String] {
+    public static func row(_ left: String, _ right: String) -> [String] {
         let wrapped = wrap(right, indent: helpColumn, width: width)
         let name = "  " + left
         if name.count < helpColumn - 1 {
@@ -96,7 +102,7 @@ struct CommandHelp {
     }
 
     /// Words filled into lines of at most `width` columns, each indented.
-    static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
+    public static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
         let prefix = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""
@@ -109,5 +115,14 @@ struct CommandHelp {
         }
         lines.append(prefix + line)
         return lines
+    }
+}
+
+extension String {
+    /// The text without the spaces an empty usage override leaves at its end.
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
     }
 }

@@ -1,38 +1,35 @@
-/// One command of `whereabouts`, declared in swift-argument-parser's shape: a type whose
-/// `@Option`, `@Flag` and `@Argument` properties are its command line.
+/// One command, declared in swift-argument-parser's shape: a type whose `@Option`, `@Flag` and
+/// `@Argument` properties are its command line, with a configuration naming it and its help.
 ///
 /// The parser reads the declarations from a default instance (`init()`), matches the tokens
 /// against them, converts each value with its type's `ExpressibleByArgument` conformance and
 /// decodes a new instance with the values in place; then `validate()` checks relations between
-/// options, and only then does `run(context:)` start.
+/// options. What the command does is the program's business: this library only parses.
 ///
 /// ```swift
 /// struct GeocodeCommand: ParsableCommand {
 ///     static let configuration = CommandConfiguration(commandName: "geocode", abstract: "Find places by name.")
 ///     @Argument("NAME", help: "The place name.") var name: String
 ///     @Option("--limit", help: "At most N matches.") var limit: Int = 10
-///     func run(context: CommandContext) async throws -> ExitCode { … }
 /// }
 /// ```
-protocol ParsableCommand: ParsableArguments {
+public protocol ParsableCommand: ParsableArguments {
     /// The name, help text and subcommands.
     static var configuration: CommandConfiguration { get }
-    /// Does the work; returns the exit code on success paths and throws otherwise.
-    func run(context: CommandContext) async throws -> ExitCode
 }
 
 /// A set of declared options, arguments and flags: a command's, or a group several commands
 /// share through `@OptionGroup` (as `locate` and `watch` share their live-source options).
-protocol ParsableArguments: Decodable, Sendable {
+public protocol ParsableArguments: Decodable, Sendable {
     /// The default instance, whose property wrappers carry the declarations.
     init()
     /// Checks relations between the parsed options (exclusive inputs, one option needing
-    /// another); throws `CommandFailure.usage` so nothing of `run` starts.
-    func validate() throws(CommandFailure)
+    /// another); throws a `UsageError` so nothing of the command runs.
+    func validate() throws(UsageError)
 }
 
 extension ParsableArguments {
-    func validate() throws(CommandFailure) {}
+    public func validate() throws(UsageError) {}
 }
 
 /// Options declared once in a `ParsableArguments` type and included in a command, whose help
@@ -42,44 +39,47 @@ extension ParsableArguments {
 /// @OptionGroup var live: LiveOptions
 /// ```
 @propertyWrapper
-struct OptionGroup<Value: ParsableArguments>: DeclaredGroup, Decodable {
-    var wrappedValue: Value
+public struct OptionGroup<Value: ParsableArguments>: DeclaredGroup, Decodable {
+    public var wrappedValue: Value
 
-    init() { wrappedValue = Value() }
+    public init() { wrappedValue = Value() }
 
-    var members: any ParsableArguments { wrappedValue }
+    public var members: any ParsableArguments { wrappedValue }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         wrappedValue = try Value(from: decoder)
         try wrappedValue.validate()
     }
 }
 
 /// A property wrapper whose value holds further declarations.
-protocol DeclaredGroup: Sendable {
+public protocol DeclaredGroup: Sendable {
     var members: any ParsableArguments { get }
 }
 
 /// What a command says about itself beyond its arguments: name, help and subcommands.
-struct CommandConfiguration: Sendable {
+public struct CommandConfiguration: Sendable {
     /// The word that selects the command (`stats` in `whereabouts db stats`).
-    var commandName: String
+    public var commandName: String
     /// OVERVIEW: one or two sentences.
-    var abstract: String
+    public var abstract: String
     /// DISCUSSION: the rest, in short paragraphs separated by blank lines.
-    var discussion: String = ""
+    public var discussion: String
     /// Usage lines after the command's name, when the generated one is not clear enough.
-    var usage: [String]? = nil
-    var examples: [String] = []
+    public var usage: [String]?
+    public var examples: [String]
     /// Nested commands (`db stats`, `db forget`, …); a command with subcommands only groups them.
-    var subcommands: [any ParsableCommand.Type] = []
-}
+    public var subcommands: [any ParsableCommand.Type]
 
-/// A command that only groups subcommands: run alone it lists them as a usage error.
-protocol CommandGroup: ParsableCommand {}
-
-extension CommandGroup {
-    func run(context: CommandContext) async throws -> ExitCode {
-        preconditionFailure("a command group is resolved to one of its subcommands before it runs")
+    public init(
+        commandName: String, abstract: String, discussion: String = "", usage: [String]? = nil, examples: [String] = [],
+        subcommands: [any ParsableCommand.Type] = []
+    ) {
+        self.commandName = commandName
+        self.abstract = abstract
+        self.discussion = discussion
+        self.usage = usage
+        self.examples = examples
+        self.subcommands = subcommands
     }
 }

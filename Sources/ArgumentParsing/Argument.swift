@@ -6,34 +6,34 @@
 /// @Argument("BSSID|CELL", help: "What to forget.") var target: String?       // at most one
 /// ```
 @propertyWrapper
-struct Argument<Value: Sendable>: DeclaredArgument, Decodable {
-    let declaration: ArgumentDeclaration
-    private let convert: @Sendable ([String], ArgumentDeclaration) throws(CommandFailure) -> Value
+public struct Argument<Value: Sendable>: DeclaredArgument, Decodable {
+    public let declaration: ArgumentDeclaration
+    private let convert: @Sendable ([String], ArgumentDeclaration) throws(UsageError) -> Value
     private var value: Value?
 
-    var wrappedValue: Value {
+    public var wrappedValue: Value {
         guard let value else { preconditionFailure("\(declaration.name) is required and read before parsing") }
         return value
     }
 
     /// An argument the command line must give.
-    init(_ name: String, help: String) where Value: ExpressibleByArgument {
+    public init(_ name: String, help: String) where Value: ExpressibleByArgument {
         self.init(name: name, help: help, element: Value.self, default: nil, required: true, variadic: false) {
-            values, declaration throws(CommandFailure) in try convertValue(values[0], declaration)
+            values, declaration throws(UsageError) in try convertValue(values[0], declaration)
         }
     }
 
     /// An argument that may be left out.
-    init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == Element? {
+    public init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == Element? {
         self.init(name: name, help: help, element: Element.self, default: .some(nil), required: false, variadic: false) {
-            values, declaration throws(CommandFailure) -> Element? in try convertValue(values[0], declaration)
+            values, declaration throws(UsageError) -> Element? in try convertValue(values[0], declaration)
         }
     }
 
     /// All remaining positional values; at least one unless `optional`.
-    init<Element: ExpressibleByArgument>(_ name: String, optional: Bool = false, help: String) where Value == [Element] {
+    public init<Element: ExpressibleByArgument>(_ name: String, optional: Bool = false, help: String) where Value == [Element] {
         self.init(name: name, help: help, element: Element.self, default: [], required: !optional, variadic: true) {
-            values, declaration throws(CommandFailure) -> [Element] in
+            values, declaration throws(UsageError) -> [Element] in
             var elements: [Element] = []
             for text in values { elements.append(try convertValue(text, declaration)) }
             return elements
@@ -42,7 +42,7 @@ struct Argument<Value: Sendable>: DeclaredArgument, Decodable {
 
     private init<Element: ExpressibleByArgument>(
         name: String, help: String, element: Element.Type, default: Value?, required: Bool, variadic: Bool,
-        convert: @escaping @Sendable ([String], ArgumentDeclaration) throws(CommandFailure) -> Value
+        convert: @escaping @Sendable ([String], ArgumentDeclaration) throws(UsageError) -> Value
     ) {
         declaration = ArgumentDeclaration(
             kind: .positional, names: [name], valueName: name, help: help, isRepeatable: variadic, isRequired: required,
@@ -51,7 +51,7 @@ struct Argument<Value: Sendable>: DeclaredArgument, Decodable {
         value = `default`
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let field = try ArgumentField.field(in: decoder, prototype: Self.self)
         self = field.prototype
         if !field.values.isEmpty { value = try convert(field.values, declaration) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a command-line value could not be converted to its type.
-enum ArgumentValueError: Error, Sendable {
+public enum ArgumentValueError: Error, Sendable {
     /// The value is not what the type accepts: `--timeout: 'abc' is not a number of seconds`.
     case notA(String)
     /// A sentence of its own after the option's name, for types whose message has long been
@@ -12,7 +12,7 @@ enum ArgumentValueError: Error, Sendable {
     case reason(String)
 
     /// The whole message for the option or argument `name` given `text`.
-    func message(name: String, text: String) -> String {
+    public func message(name: String, text: String) -> String {
         switch self {
         case .notA(let expected): "\(name): '\(text)' is not \(expected)"
         case .message(let sentence): "\(name) \(sentence)"
@@ -22,7 +22,7 @@ enum ArgumentValueError: Error, Sendable {
 }
 
 /// A type a command-line value converts to, with one message for every failure.
-protocol ExpressibleByArgument: Sendable {
+public protocol ExpressibleByArgument: Sendable {
     init(argument: String) throws(ArgumentValueError)
     /// The placeholder in help when a declaration names none (`N`, `SECONDS`).
     static var defaultValueName: String { get }
@@ -33,33 +33,33 @@ protocol ExpressibleByArgument: Sendable {
 }
 
 extension ExpressibleByArgument {
-    static var defaultValueName: String { "VALUE" }
-    static var allValueStrings: [String] { [] }
-    static var completesFiles: Bool { false }
+    public static var defaultValueName: String { "VALUE" }
+    public static var allValueStrings: [String] { [] }
+    public static var completesFiles: Bool { false }
 }
 
 extension String: ExpressibleByArgument {
-    init(argument: String) { self = argument }
+    public init(argument: String) { self = argument }
 }
 
 extension Int: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let value = Int(argument) else { throw .notA("a whole number") }
         self = value
     }
-    static var defaultValueName: String { "N" }
+    public static var defaultValueName: String { "N" }
 }
 
 extension UInt64: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let value = UInt64(argument) else { throw .notA("a whole number") }
         self = value
     }
-    static var defaultValueName: String { "N" }
+    public static var defaultValueName: String { "N" }
 }
 
 extension Double: ExpressibleByArgument {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let value = Double(argument), value.isFinite else { throw .notA("a number") }
         self = value
     }
@@ -67,48 +67,48 @@ extension Double: ExpressibleByArgument {
 
 extension Duration: ExpressibleByArgument {
     /// A non-negative number of seconds, fractions allowed (`2.5`).
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let seconds = Double(argument), seconds.isFinite, seconds >= 0 else { throw .notA("a number of seconds") }
         self = .milliseconds(Int64((seconds * 1000).rounded()))
     }
-    static var defaultValueName: String { "SECONDS" }
+    public static var defaultValueName: String { "SECONDS" }
 }
 
 /// A file path from the command line; `-` where a command reads standard input.
-struct FilePath: ExpressibleByArgument, Hashable, CustomStringConvertible {
-    var string: String
+public struct FilePath: ExpressibleByArgument, Hashable, CustomStringConvertible {
+    public var string: String
 
-    init(_ string: String) { self.string = string }
+    public init(_ string: String) { self.string = string }
 
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard !argument.isEmpty else { throw .notA("a path") }
         string = argument
     }
-    static var defaultValueName: String { "PATH" }
-    static var completesFiles: Bool { true }
-    var description: String { string }
+    public static var defaultValueName: String { "PATH" }
+    public static var completesFiles: Bool { true }
+    public var description: String { string }
 }
 
 /// Enumerations whose raw values are their spellings convert by those (in any case), and
 /// list them.
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         guard let value = Self(rawValue: argument) ?? Self(rawValue: argument.lowercased()) else {
             throw .notA(Self.allValueStrings.spelledAsAlternatives)
         }
         self = value
     }
-    static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    static var defaultValueName: String { allValueStrings.joined(separator: "|") }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var defaultValueName: String { allValueStrings.joined(separator: "|") }
 }
 
 /// A comma-separated list (`gps,cell,wifi`), each element converted by its type.
-struct CommaList<Element: ExpressibleByArgument>: ExpressibleByArgument {
-    var elements: [Element]
+public struct CommaList<Element: ExpressibleByArgument>: ExpressibleByArgument {
+    public var elements: [Element]
 
-    init(_ elements: [Element]) { self.elements = elements }
+    public init(_ elements: [Element]) { self.elements = elements }
 
-    init(argument: String) throws(ArgumentValueError) {
+    public init(argument: String) throws(ArgumentValueError) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -126,15 +126,15 @@ struct CommaList<Element: ExpressibleByArgument>: ExpressibleByArgument {
         }
         self.elements = elements
     }
-    static var defaultValueName: String { "LIST" }
-    static var allValueStrings: [String] { Element.allValueStrings }
+    public static var defaultValueName: String { "LIST" }
+    public static var allValueStrings: [String] { Element.allValueStrings }
 }
 
 extension CommaList: Equatable where Element: Equatable {}
 
 extension [String] {
     /// `a, b or c`.
-    var spelledAsAlternatives: String {
+    public var spelledAsAlternatives: String {
         count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
     }
 }

@@ -5,23 +5,23 @@
 /// @Flag("--calibrate", inversion: true, help: "Recalibrate after importing.") var calibrate = true
 /// ```
 @propertyWrapper
-struct Flag: DeclaredArgument, Decodable {
-    let declaration: ArgumentDeclaration
-    private(set) var wrappedValue: Bool
+public struct Flag: DeclaredArgument, Decodable {
+    public let declaration: ArgumentDeclaration
+    public private(set) var wrappedValue: Bool
     /// Whether the command line gave the flag (either form).
-    private(set) var isGiven = false
+    public private(set) var isGiven = false
 
     /// `$name.isGiven`: whether the flag was on the command line.
-    var projectedValue: Self { self }
+    public var projectedValue: Self { self }
 
-    init(wrappedValue: Bool = false, _ names: String..., inversion: Bool = false, group: String? = nil, help: String) {
+    public init(wrappedValue: Bool = false, _ names: String..., inversion: Bool = false, group: String? = nil, help: String) {
         precondition(!names.isEmpty && names.allSatisfy { $0.hasPrefix("--") }, "a flag is named --like-this")
         declaration = ArgumentDeclaration(
             kind: .flag(hasInversion: inversion), names: names, valueName: "", help: help, group: group)
         self.wrappedValue = wrappedValue
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let field = try ArgumentField.field(in: decoder, prototype: Self.self)
         self = field.prototype
         if let last = field.values.last {

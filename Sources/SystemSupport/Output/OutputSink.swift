@@ -3,10 +3,9 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-import SystemSupport
 #endif
 
-/// Somewhere a command writes text: the process's stdout/stderr, or memory in tests.
+/// Somewhere a program writes text: the process's stdout/stderr, or memory in tests.
 public protocol OutputSink: Sendable {
     /// Writes the bytes as they are.
     func write(_ bytes: some Collection<UInt8>)
@@ -16,19 +15,23 @@ public protocol OutputSink: Sendable {
 
 extension OutputSink {
     /// Writes the text as UTF-8.
-    func write(_ text: String) {
+    public func write(_ text: String) {
         write(Array(text.utf8))
     }
 
     /// Writes the text and a newline.
-    func line(_ text: String) {
+    public func line(_ text: String) {
         write(text + "\n")
     }
 }
 
 /// A POSIX file descriptor (1 or 2) as an output sink.
 public struct FileDescriptorSink: OutputSink {
-    let descriptor: Int32
+    public let descriptor: Int32
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
 
     public static let standardOutput = FileDescriptorSink(descriptor: 1)
     public static let standardError = FileDescriptorSink(descriptor: 2)

@@ -6,20 +6,20 @@
 struct ArgumentDecoder: Decoder {
     /// The fields by property name (without the wrapper's underscore): an `ArgumentField`, or
     /// an `ArgumentDecoder` for an `@OptionGroup`.
-    var fields: [String: any Decoder]
+    public var fields: [String: any Decoder]
 
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    public var codingPath: [any CodingKey] { [] }
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(Container<Key>(fields: fields))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.notAnArgument("a list") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.notAnArgument("a value") }
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.notAnArgument("a list") }
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.notAnArgument("a value") }
 
     /// A command's stored property that is no `@Option`, `@Flag` or `@Argument`: a programming mistake.
-    static func notAnArgument(_ what: String) -> DecodingError {
+    public static func notAnArgument(_ what: String) -> DecodingError {
         DecodingError.dataCorrupted(
             .init(codingPath: [], debugDescription: "\(what) of a command is not declared with @Option, @Flag or @Argument"))
     }
@@ -51,23 +51,23 @@ struct ArgumentDecoder: Decoder {
 /// One declared argument's default instance and the raw values the command line gave it.
 struct ArgumentField: Decoder {
     /// The raw value recorded for `--flag`; `--no-flag` records `flagOff`.
-    static let flagOn = "true"
-    static let flagOff = "false"
+    public static let flagOn = "true"
+    public static let flagOff = "false"
 
-    var prototype: any DeclaredArgument
-    var values: [String]
+    public var prototype: any DeclaredArgument
+    public var values: [String]
 
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    public var codingPath: [any CodingKey] { [] }
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw ArgumentDecoder.notAnArgument("an object")
     }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ArgumentDecoder.notAnArgument("a list") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw ArgumentDecoder.notAnArgument("a value") }
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ArgumentDecoder.notAnArgument("a list") }
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer { throw ArgumentDecoder.notAnArgument("a value") }
 
     /// The field a property wrapper decodes itself from, typed as that wrapper.
-    static func field<Wrapper: DeclaredArgument>(
+    public static func field<Wrapper: DeclaredArgument>(
         in decoder: any Decoder, prototype: Wrapper.Type
     ) throws -> (prototype: Wrapper, values: [String]) {
         guard let field = decoder as? ArgumentField, let prototype = field.prototype as? Wrapper else {
