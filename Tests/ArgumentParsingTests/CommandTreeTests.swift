@@ -28,8 +28,9 @@ private struct ScanCommand: ParsableCommand {
     @Flag("--json", help: "JSON.") var json: Bool
 }
 
-/// The bash script generated from a declared tree, run by the real bash.
-@Suite struct CompletionScriptTests {
+/// A declared tree of commands: resolving the leading words, and the bash script generated
+/// from it, run by the real bash.
+@Suite struct CommandTreeTests {
     private static let commands: [any ParsableCommand.Type] = [MapCommand.self, ScanCommand.self]
 
     private func completions(_ words: [String]) throws -> [String] {
@@ -55,6 +56,14 @@ private struct ScanCommand: ParsableCommand {
         ])
     func eachLevelOffersItsOwnNamesOptionsAndValues(words: [String], expected: [String]) throws {
         #expect(try completions(words) == expected)
+    }
+
+    @Test func leadingWordsResolveToTheNestedCommand() throws {
+        let resolved = try #require(CommandParser.resolve(["map", "draw", "--style", "lines"], among: Self.commands))
+        #expect(resolved.path.map { $0.configuration.commandName } == ["map", "draw"] && resolved.rest == ["--style", "lines"])
+        let group = try #require(CommandParser.resolve(["map", "drwa"], among: Self.commands))
+        #expect(group.path.map { $0.configuration.commandName } == ["map"] && group.rest == ["drwa"])
+        #expect(CommandParser.resolve(["teleport"], among: Self.commands) == nil)
     }
 
     @Test func bothShellsWalkTheSameTree() {
