@@ -53,6 +53,25 @@ public enum CommandParser {
         return ArgumentDecoder(fields: fields)
     }
 
+    /// The command the leading words name among `commands` and their nested subcommands,
+    /// outermost first (`db`, `stats` for `db stats --json`), with the tokens left for it; nil
+    /// when the first word names none of `commands`.
+    public static func resolve(
+        _ arguments: [String], among commands: [any ParsableCommand.Type]
+    ) -> (path: [any ParsableCommand.Type], rest: [String])? {
+        guard let first = arguments.first, let top = commands.first(where: { $0.configuration.commandName == first })
+        else { return nil }
+        var path: [any ParsableCommand.Type] = [top]
+        var rest = arguments.dropFirst()
+        while let word = rest.first,
+            let next = path.last!.configuration.subcommands.first(where: { $0.configuration.commandName == word })
+        {
+            path.append(next)
+            rest = rest.dropFirst()
+        }
+        return (path, Array(rest))
+    }
+
     public static func parse<Command: ParsableCommand>(
         _ tokens: [String], as command: Command.Type
     ) throws(UsageError) -> ParseOutcome<Command> {

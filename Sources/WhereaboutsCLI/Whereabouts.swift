@@ -23,7 +23,7 @@ public enum Whereabouts {
         if first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=") {
             return completionScript(arguments, context: context)
         }
-        if let (path, rest) = resolve(arguments) {
+        if let (path, rest) = CommandParser.resolve(arguments, among: subcommands) {
             return await run(path, rest, context: context)
         }
         let names = subcommands.map { $0.configuration.commandName }
@@ -67,21 +67,6 @@ public enum Whereabouts {
             "'\(program) --generate-completion-script bash|zsh' for shell completion.",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The declared command the leading words name, with the tokens left for it.
-    static func resolve(_ arguments: [String]) -> ([any ParsableCommand.Type], [String])? {
-        guard let first = arguments.first, let top = subcommands.first(where: { $0.configuration.commandName == first })
-        else { return nil }
-        var path: [any ParsableCommand.Type] = [top]
-        var rest = arguments.dropFirst()
-        while let word = rest.first,
-            let next = path.last!.configuration.subcommands.first(where: { $0.configuration.commandName == word })
-        {
-            path.append(next)
-            rest = rest.dropFirst()
-        }
-        return (path, Array(rest))
     }
 
     private static func run(_ path: [any ParsableCommand.Type], _ tokens: [String], context: CommandContext) async -> Int32 {
