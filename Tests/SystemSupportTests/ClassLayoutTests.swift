@@ -35,13 +35,13 @@ import SystemSupport
         }
         let report = classes.sorted().map { name in
             let fields = fieldsByClass[name, default: []]
-            return "\(name).\(fields[0])" + (fields.count > 1 ? " (and the \(fields.count - 1) fields after it)" : "")
+            return "\(name).\(fields[0])" + (fields.count > 1 ? " (and \(fields.count - 1) more declared after it)" : "")
         }
         if !report.isEmpty {
             Issue.record(
                 """
-                \(report.count) classes have fields whose offsets the runtime computes (their field-offset \
-                variables are in .bss); Swift 6.3.1 -O can write such a field over the object's header \
+                Classes with fields whose offsets the runtime computes (their field-offset variables are in \
+                .bss): \(report.count). Swift 6.3.1 -O can write such a field over the object's header \
                 (tools/compiler-bugs/resilient-field-offset.swift). Store a MonotonicInstant instead of a \
                 ContinuousClock.Instant, and continuations in an array rather than an optional:
                 \(report.joined(separator: "\n"))
