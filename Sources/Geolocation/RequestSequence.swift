@@ -1,5 +1,6 @@
 import PositioningCore
 import Synchronization
+import SystemSupport
 
 /// Each client's successive geolocate requests, remembered so that readings a client repeats
 /// from its previous request get the age the repeat implies (`RepeatedReadings`).
@@ -35,7 +36,7 @@ public final class RequestSequence: Sendable {
     public static let maximumClients = 64
 
     private let timing: Timing
-    private let started = ContinuousClock.now
+    private let started = MonotonicInstant.now
     private let state = Mutex<(clients: [String: Client], requests: Int)>(([:], 0))
 
     /// A sequence with no request yet.
@@ -49,7 +50,7 @@ public final class RequestSequence: Sendable {
     /// - Returns: how many readings were given an age.
     @discardableResult
     public func supplyAges(to request: inout GeolocateRequest, from client: String = "") -> Int {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         return state.withLock { state in
             state.requests += 1
             if state.clients[client] == nil, state.clients.count >= Self.maximumClients,

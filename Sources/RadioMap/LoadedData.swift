@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// What a long-running reader loaded once from a radio map — calibration factors, a fingerprint
 /// index, whether it names places — kept current: at most once per `checkInterval` the map's
@@ -18,7 +19,7 @@ public struct LoadedData<Value> {
     /// How often the map is looked at.
     public let checkInterval: Duration
     private var stamp: RadioMap.LoadedDataStamp
-    private var checked: ContinuousClock.Instant
+    private var checked: MonotonicInstant
 
     /// Loads from `radioMap` now.
     public init(
@@ -34,7 +35,7 @@ public struct LoadedData<Value> {
     /// when it changed. Returns whether `value` was replaced; when `load` fails, `value` stays.
     @discardableResult
     public mutating func refresh(from radioMap: RadioMap, load: (RadioMap) throws -> Value) throws -> Bool {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         guard now - checked >= checkInterval else { return false }
         checked = now
         let current = try radioMap.loadedDataStamp()

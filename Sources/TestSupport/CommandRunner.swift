@@ -15,8 +15,12 @@ public struct CommandResult: Sendable {
 /// Runs built executables from tests, with a deadline so a hung process fails the test
 /// instead of hanging the suite.
 public enum CommandRunner {
-    /// The `whereabouts` executable built beside the test bundle.
+    /// The `whereabouts` executable built beside the test bundle, or `$WHEREABOUTS_EXECUTABLE`
+    /// (a release build, to run the tests that start it against what users run).
     public static var whereaboutsExecutable: URL {
+        if let override = ProcessInfo.processInfo.environment["WHEREABOUTS_EXECUTABLE"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let beside = bundle.appendingPathComponent("whereabouts")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }

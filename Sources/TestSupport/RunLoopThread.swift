@@ -25,7 +25,10 @@ public final class RunLoopThread: Sendable {
         var runLoop: RunLoop?
         var threadID = pthread_self()
         let stopRequested = Atomic(false)
-        let started = Mutex<(isStarted: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+        /// The waiters in an array, not an optional: an optional continuation has a layout the
+        /// runtime computes, which Swift 6.3.1's optimiser can get wrong in a class (see
+        /// `MonotonicInstant`).
+        let started = Mutex<(isStarted: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     }
 
     private let state: State
@@ -41,12 +44,12 @@ public final class RunLoopThread: Sendable {
             runLoop.add(keepAlive, forMode: .default)
             state.runLoop = runLoop
             state.threadID = pthread_self()
-            let waiter = state.started.withLock { started in
+            let waiters = state.started.withLock { started in
                 started.isStarted = true
-                defer { started.waiter = nil }
-                return started.waiter
+                defer { started.waiters = [] }
+                return started.waiters
             }
-            waiter?.resume()
+            for waiter in waiters { waiter.resume() }
             while !state.stopRequested.load(ordering: .acquiring) {
                 _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
             }
@@ -59,7 +62,7 @@ public final class RunLoopThread: Sendable {
         let thread = RunLoopThread(name: name)
         await withCheckedContinuation { continuation in
             let isStarted = thread.state.started.withLock { started -> Bool in
-                if !started.isStarted { started.waiter = continuation }
+                if !started.isStarted { started.waiters.append(continuation) }
                 return started.isStarted
             }
             if isStarted { continuation.resume() }

@@ -50,6 +50,36 @@ import TownTestSupport
         #expect(!log.contains("key=x"), "the access log must not contain the query string")
     }
 
+    @Test func everyWorkerReportsTheUptimeSinceTheServerStarted() async throws {
+        // Every worker answers `/v1/stats` from its own service, which holds the server's start
+        // time. A release build once wrote worker 0's start time over its object header (Swift
+        // 6.3.1, tools/compiler-bugs/resilient-field-offset.swift): that worker reported an
+        // uptime of -5192296858533329 s, and `serve` could crash at exit.
+        let directory = TemporaryDirectory("serve-uptime")
+        let launched = ContinuousClock.now
+        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        defer { server.killIfRunning() }
+        // The server hands connections to its workers in turn (two to four of them): eight held
+        // open at once reach each worker at least twice.
+        let clients = try (0..<8).map { _ in try HTTPTestClient(port: server.port) }
+        for client in clients { try client.send("GET /v1/stats HTTP/1.1\r\n\r\n") }
+        var uptimes: [Double] = []
+        for client in clients {
+            let response = try #require(try client.readResponse())
+            #expect(response.status == 200)
+            guard case .number(let uptime) = try JSONParser.parse(response.body)["uptimeSeconds"] else {
+                Issue.record("no uptimeSeconds in \(response.body)")
+                continue
+            }
+            uptimes.append(uptime)
+        }
+        let sinceLaunch = Double((ContinuousClock.now - launched).components.seconds) + 1
+        #expect(uptimes.count == clients.count)
+        #expect(uptimes.allSatisfy { $0 >= 0 && $0 <= sinceLaunch }, "uptimes \(uptimes), launched \(sinceLaunch) s ago")
+        let status = await server.terminate()
+        #expect(status == .exited(0), "exit status \(String(describing: status))")
+    }
+
     @Test func aCalibrationStoredWhileItRunsIsUsedWithoutARestart() async throws {
         // `db calibrate` (or an import, or `watch --learn`) beside a running server: its next
         // answers carry the new factors and kept scans, as `locate` on the same map does.

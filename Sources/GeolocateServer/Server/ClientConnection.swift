@@ -19,12 +19,12 @@ final class ClientConnection {
     /// Output written and our side shut down; reading and discarding until EOF or the deadline,
     /// so unread request bytes do not make the kernel reset the connection before the client
     /// has read our answer.
-    var drainingUntil: ContinuousClock.Instant?
+    var drainingUntil: MonotonicInstant?
     /// When the request being received started (the read timeout runs from here).
-    var requestStarted: ContinuousClock.Instant?
-    var lastActivity: ContinuousClock.Instant
+    var requestStarted: MonotonicInstant?
+    var lastActivity: MonotonicInstant
 
-    init(descriptor: Int32, peer: String, limits: HTTPRequestHeadParser.Limits, now: ContinuousClock.Instant) {
+    init(descriptor: Int32, peer: String, limits: HTTPRequestHeadParser.Limits, now: MonotonicInstant) {
         self.descriptor = descriptor
         self.peer = peer
         state = HTTPConnectionState(limits: limits)
@@ -61,7 +61,7 @@ final class ClientConnection {
 
     /// Reads what is available (up to `limit` bytes) into the request state; false when the peer
     /// is gone with an error.
-    func receive(into scratch: inout [UInt8], limit: Int, now: ContinuousClock.Instant) -> Bool {
+    func receive(into scratch: inout [UInt8], limit: Int, now: MonotonicInstant) -> Bool {
         var total = 0
         let socket = FileDescriptor(rawValue: descriptor)
         while total < limit {

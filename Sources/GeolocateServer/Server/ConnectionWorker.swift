@@ -49,7 +49,7 @@ final class ConnectionWorker {
             }
             do throws(Errno) { _ = try descriptors.wait(timeout: .milliseconds(500)) } catch { break }
             if !descriptors.returnedEvents(at: 0).isEmpty { break }
-            let now = ContinuousClock.now
+            let now = MonotonicInstant.now
             // Connections first (by index, before accepting changes the list), then one accept.
             var index = connections.count - 1
             while index >= 0 {
@@ -71,7 +71,7 @@ final class ConnectionWorker {
     }
 
     /// Reads, answers and writes for one connection; false when it is done with.
-    private func service(_ connection: ClientConnection, events: PollSet.Events, now: ContinuousClock.Instant) -> Bool {
+    private func service(_ connection: ClientConnection, events: PollSet.Events, now: MonotonicInstant) -> Bool {
         if !events.isDisjoint(with: [.error, .invalid]) { return false }
         if !events.isDisjoint(with: [.readable, .hangUp]) {
             guard connection.receive(into: &scratch, limit: 256 * 1024, now: now) else { return false }
@@ -112,7 +112,7 @@ final class ConnectionWorker {
     }
 
     /// Answers every complete request in the buffer, in order (pipelining).
-    private func answerBuffered(_ connection: ClientConnection, now: ContinuousClock.Instant) {
+    private func answerBuffered(_ connection: ClientConnection, now: MonotonicInstant) {
         while !connection.closesAfterOutput {
             switch connection.state.next() {
             case .needMore:
@@ -137,15 +137,15 @@ final class ConnectionWorker {
     }
 
     private func log(_ connection: ClientConnection, _ method: String, _ path: String, statusCode: Int,
-                     started: ContinuousClock.Instant) {
+                     started: MonotonicInstant) {
         guard let accessLog = configuration.accessLog else { return }
-        let milliseconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
+        let milliseconds = Double((MonotonicInstant.now - started).components.attoseconds) / 1e15
         let time = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime])
         // The path only: a query string may carry an API key.
         accessLog("\(time) \(connection.peer) \"\(method) \(path)\" \(statusCode) \(String(format: "%.2f", milliseconds))ms")
     }
 
-    private func acceptOne(now: ContinuousClock.Instant) {
+    private func acceptOne(now: MonotonicInstant) {
         guard let (descriptor, peer) = listener.acceptConnection() else { return }
         statistics.add(.connectionsAccepted)
         if statistics.value(.connectionsOpen) >= configuration.maximumConnections {

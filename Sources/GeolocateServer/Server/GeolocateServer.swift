@@ -63,7 +63,7 @@ public final class GeolocateServer: Sendable {
             close(stopPipe.write)
             throw .radioMap(error.description)
         }
-        let started = ContinuousClock.now
+        let started = MonotonicInstant.now
         var services: [GeolocateService] = []
         do {
             for number in 0..<max(1, configuration.workerCount) {

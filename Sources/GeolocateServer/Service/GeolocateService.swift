@@ -4,6 +4,7 @@ import JSONCodec
 import PositioningCore
 import RadioMap
 import SurveyFormats
+import SystemSupport
 
 /// Answers the server's routes for one worker thread: it owns that thread's read-only radio
 /// map connection, so it is neither `Sendable` nor shared.
@@ -24,12 +25,12 @@ public final class GeolocateService {
     let geolocator: Geolocator
     let statistics: ServerStatistics
     private let submissions: SubmissionWriter?
-    private let started: ContinuousClock.Instant
+    private let started: MonotonicInstant
 
     /// A service answering through `geolocator`, this worker's own (its own read-only
     /// connection to the radio map).
     public init(configuration: ServerConfiguration, geolocator: Geolocator, statistics: ServerStatistics,
-                submissions: SubmissionWriter?, started: ContinuousClock.Instant = .now) {
+                submissions: SubmissionWriter?, started: MonotonicInstant = .now) {
         self.configuration = configuration
         self.geolocator = geolocator
         self.statistics = statistics
@@ -267,7 +268,7 @@ public final class GeolocateService {
         var writer = JSONWriter(reservingCapacity: 512)
         writer.beginObject()
         writer.writeKey("uptimeSeconds")
-        writer.write(Double((ContinuousClock.now - started).components.seconds))
+        writer.write(Double((MonotonicInstant.now - started).components.seconds))
         let names: [(String, ServerStatistics.Counter)] = [
             ("requests", .requests), ("found", .found), ("notFound", .notFound), ("badRequests", .badRequests),
             ("otherErrors", .otherErrors), ("submissionsAccepted", .submissionsAccepted),

@@ -31,7 +31,7 @@ actor GNSSFeed {
 
     private let name: String
     private var status = Status.starting
-    private var latest: (location: Location, received: ContinuousClock.Instant)?
+    private var latest: (location: Location, received: MonotonicInstant)?
     private var recording: [Location]?
     private var recordingIndex = 0
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
@@ -150,7 +150,7 @@ actor GNSSFeed {
         }
         let deadline = ContinuousClock.now + budget
         while true {
-            if let latest, ContinuousClock.now - latest.received <= Self.maximumFixAge {
+            if let latest, MonotonicInstant.now - latest.received <= Self.maximumFixAge {
                 self.latest = nil
                 return .success(latest.location)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
 
 /// Streams one survey file into the radio map inside one transaction (see
 /// `RadioMap.importSurvey`). Used once, then discarded.
@@ -13,7 +14,7 @@ final class SurveyImporter {
     var file: FileChunkReader { input.file }
     /// The per-row statements, prepared once per import (a cache lookup would hash the SQL per row).
     let statements: ImportStatements
-    private let started = ContinuousClock.now
+    private let started = MonotonicInstant.now
 
     var reader = CSVRecordReader()
     let hash = SHA256()

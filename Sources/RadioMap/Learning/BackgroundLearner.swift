@@ -29,7 +29,10 @@ public final class BackgroundLearner: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [LearningSample] = []
     private var finishing = false
-    private var finished: CheckedContinuation<Outcome, Never>?
+    /// The caller of `finish()` waiting for the outcome (at most one). An array, not an
+    /// optional: an optional continuation has a layout the runtime computes, which Swift 6.3.1's
+    /// optimiser can get wrong in a class (see `MonotonicInstant`).
+    private var finishWaiters: [CheckedContinuation<Outcome, Never>] = []
     private var outcome: Outcome?
 
     private init() {}
@@ -87,9 +90,9 @@ public final class BackgroundLearner: @unchecked Sendable {
                 continuation.resume(returning: outcome)
                 return
             }
-            precondition(finished == nil, "finish() is called from one place")
+            precondition(finishWaiters.isEmpty, "finish() is called from one place")
             finishing = true
-            finished = continuation
+            finishWaiters.append(continuation)
             condition.signal()
         }
     }
@@ -126,10 +129,10 @@ public final class BackgroundLearner: @unchecked Sendable {
             let result = Outcome(report: session.report, failure: failure)
             condition.lock()
             outcome = result
-            let continuation = finished
-            finished = nil
+            let waiters = finishWaiters
+            finishWaiters = []
             condition.unlock()
-            continuation?.resume(returning: result)
+            for waiter in waiters { waiter.resume(returning: result) }
             return
         }
     }

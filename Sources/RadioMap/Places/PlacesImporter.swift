@@ -10,7 +10,7 @@ final class PlacesImporter {
     private let path: String
     private let options: ImportOptions
     private let progress: ((ImportProgress) -> Void)?
-    private let started = ContinuousClock.now
+    private let started = MonotonicInstant.now
     private var rowsRead = 0
     private var rowsImported = 0
     private var tally = RejectionTally()

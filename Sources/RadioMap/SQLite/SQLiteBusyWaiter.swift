@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 internal import CSQLite
 
 /// What a connection does when another connection holds the lock it needs: keep retrying with a
@@ -12,7 +13,7 @@ final class SQLiteBusyWaiter {
     /// After this long the wait is worth telling the user about (a short wait is not).
     let noticeDelay: Duration
     private let notice: () -> Void
-    private var started: ContinuousClock.Instant?
+    private var started: MonotonicInstant?
     private var noticed = false
 
     init(limit: Duration?, noticeDelay: Duration, notice: @escaping () -> Void) {
@@ -23,7 +24,7 @@ final class SQLiteBusyWaiter {
 
     /// Whether SQLite should try again; `attempt` is 0 at the start of each wait.
     func shouldRetry(attempt: Int) -> Bool {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         if attempt == 0 || started == nil {
             started = now
             noticed = false

@@ -5,6 +5,7 @@ import GeolocateServer
 import Geolocation
 import PositioningCore
 import Synchronization
+import SystemSupport
 import WiFiScanner
 
 /// `whereabouts serve`: the local geolocate API (Ichnaea/Google shape) for GeoClue and every
@@ -159,12 +160,12 @@ private enum SignalSources {
 /// a burst of requests does not trigger a burst of scans.
 private final class LocalScan: Sendable {
     static let shared = LocalScan()
-    private let cache = Mutex<(time: ContinuousClock.Instant, observations: [WiFiObservation])?>(nil)
+    private let cache = Mutex<(time: MonotonicInstant, observations: [WiFiObservation])?>(nil)
 
     /// The latest scan's observations; called on a server worker thread, which it blocks while
     /// the scan runs on the scanner's own netlink thread.
     func observations() -> [WiFiObservation] {
-        if let cached = cache.withLock({ $0 }), ContinuousClock.now - cached.time < .seconds(10) {
+        if let cached = cache.withLock({ $0 }), MonotonicInstant.now - cached.time < .seconds(10) {
             return cached.observations
         }
         let done = DispatchSemaphore(value: 0)
@@ -176,7 +177,7 @@ private final class LocalScan: Sendable {
         }
         done.wait()
         let observations = result.withLock { $0 }
-        cache.withLock { $0 = (ContinuousClock.now, observations) }
+        cache.withLock { $0 = (MonotonicInstant.now, observations) }
         return observations
     }
 }

@@ -5,6 +5,7 @@ import LocationService
 import PositioningCore
 import SurveyFormats
 import Synchronization
+import SystemSupport
 
 /// `serve --local-sources`: a request that names no radios is answered by the location
 /// service from this machine's own sources (GPS → cell → Wi-Fi, or `--sources`), exactly as
@@ -13,7 +14,7 @@ import Synchronization
 final class ServeLocalSources: Sendable {
     private let manager: LocationManager
     /// Held while the sources run, so concurrent requests wait for one run and share it.
-    private let running = Mutex<(time: ContinuousClock.Instant, answer: LocalSourcesAnswer)?>(nil)
+    private let running = Mutex<(time: MonotonicInstant, answer: LocalSourcesAnswer)?>(nil)
     private static let reuse = Duration.seconds(2)
 
     init(manager: LocationManager) {
@@ -24,9 +25,9 @@ final class ServeLocalSources: Sendable {
     /// blocks while the sources run (each within the `--timeout` budget).
     func answer() -> LocalSourcesAnswer {
         running.withLock { latest in
-            if let latest, ContinuousClock.now - latest.time < Self.reuse { return latest.answer }
+            if let latest, MonotonicInstant.now - latest.time < Self.reuse { return latest.answer }
             let answer = Self.blockingRequest(manager)
-            latest = (ContinuousClock.now, answer)
+            latest = (MonotonicInstant.now, answer)
             return answer
         }
     }

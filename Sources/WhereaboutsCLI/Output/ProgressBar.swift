@@ -7,9 +7,9 @@ import SystemSupport
 final class ProgressBar {
     private let label: String
     private let sink: any OutputSink
-    private let start = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now - .seconds(1)
-    private var writingStarted: ContinuousClock.Instant?
+    private let start = MonotonicInstant.now
+    private var lastDraw = MonotonicInstant.now - .seconds(1)
+    private var writingStarted: MonotonicInstant?
 
     init(label: String, sink: any OutputSink) {
         self.label = (label as NSString).lastPathComponent
@@ -26,17 +26,17 @@ final class ProgressBar {
 
     /// After reading a large file: the share of its sorted sightings written into the map.
     func update(writing written: Int, of total: Int) {
-        if writingStarted == nil { writingStarted = ContinuousClock.now }
+        if writingStarted == nil { writingStarted = MonotonicInstant.now }
         guard elapsedIfDue() != nil else { return }
         let fraction = total > 0 ? min(Double(written) / Double(total), 1) : 0
-        let elapsed = max((ContinuousClock.now - writingStarted!).seconds, 1e-3)
+        let elapsed = max((MonotonicInstant.now - writingStarted!).seconds, 1e-3)
         let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
         draw(fraction: fraction, detail: "writing sorted sightings ETA \(Int(eta.rounded())) s")
     }
 
     /// The seconds since the start when it is time to redraw (10 times a second at most).
     private func elapsedIfDue() -> Double? {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         guard now - lastDraw >= .milliseconds(100) else { return nil }
         lastDraw = now
         return max((now - start).seconds, 1e-3)
