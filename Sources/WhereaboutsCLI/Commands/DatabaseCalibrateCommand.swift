@@ -11,9 +11,9 @@ struct DatabaseCalibrateCommand: ParsableCommand {
         discussion: """
             Holds each surveyed scan out (at most 3000, a seeded choice) together with every \
             access-point sighting its recording made within two minutes of it (they share its \
-            GPS drift), its cells refit without every sighting closer to it than the gap a query \
-            standing anywhere in the cell's span would face to the nearest sighting (a spatial block; \
-            --cell-holdout scan: without its own sightings only), re-aggregates the emitters it \
+            GPS drift), its cells refit without its whole recording session, as a query from \
+            another walk meets them (--cell-holdout block: without the sightings within a gap a \
+            query would face; scan: without its own sightings only), re-aggregates the emitters it \
             heard from the rest of the survey, locates it against \
             those and compares the fix with the scan's GPS position; --folds K instead deals \
             half-hour track stretches into K folds (sparser refits, wider radii).
@@ -29,7 +29,9 @@ struct DatabaseCalibrateCommand: ParsableCommand {
             Per source and emitter-count bin \
             (1, 2, 3-4, 5-9, 10+), the factor is the ceil((n+1)*0.68)-th smallest ratio of error \
             to raw radius (split conformal prediction), so the scaled radius holds the truth 68 % \
-            of the time; bins with fewer than 20 scans use their source's pooled factor.
+            of the time; bins with fewer than 20 scans use their source's pooled factor. Cell \
+            fixes also get a factor per decade of their cells' sightings (1, 2-9, 10-99, 100+; \
+            fewer than 20 fixes: the pooled cell factor).
 
             Until a \
             map is calibrated, locate keeps the raw, conservative radius and says \
@@ -43,7 +45,7 @@ struct DatabaseCalibrateCommand: ParsableCommand {
     var folds: FoldCount?
     @Option("--seed", help: "Seed of the fold assignment or of the scans tested (default 1).") var seed: UInt64 = 1
     @Option("--cell-holdout", help: MapCalibration.cellHoldOutHelp)
-    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.session
     @Flag("--json", help: "Print the factors as JSON.") var json: Bool
 
     func run(context: CommandContext) async throws -> ExitCode {
@@ -93,23 +95,23 @@ extension MapCalibration {
             guard let value = UInt64(text) else { throw .usage("--seed expects a whole number, got '\(text)'") }
             seed = value
         }
-        var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+        var cellHoldOut = CrossValidatedCalibration.CellHoldOut.session
         if let text = arguments.value("--cell-holdout") {
             guard let value = CrossValidatedCalibration.CellHoldOut(rawValue: text.lowercased()) else {
-                throw .usage("--cell-holdout expects block or scan, got '\(text)'")
+                throw .usage("--cell-holdout expects session, block or scan, got '\(text)'")
             }
             cellHoldOut = value
         }
         self.init(folds: folds, seed: seed, cellHoldOut: cellHoldOut)
     }
 
-    /// `--cell-holdout block|scan`'s help, shared by `db calibrate` and `eval`.
+    /// `--cell-holdout session|block|scan`'s help, shared by `db calibrate` and `eval`.
     static let cellHoldOutHelp =
-        "How a held-out scan's cells are refit: block (default; without the sightings within a gap a query would face) or scan (without its own sightings only)."
+        "How a held-out scan's cells are refit: session (default; without its whole recording session), block (without the sightings within a gap a query would face) or scan (without its own sightings only)."
 
-    /// `--cell-holdout block|scan` for `eval`, which still reads its options by name.
+    /// `--cell-holdout session|block|scan` for `eval`, which still reads its options by name.
     static let cellHoldOutOption = OptionSpecification.value("--cell-holdout", "MODE", help: cellHoldOutHelp)
 }
 
-/// `--cell-holdout block|scan`: the enumeration's own names.
+/// `--cell-holdout session|block|scan`: the enumeration's own names.
 extension CrossValidatedCalibration.CellHoldOut: ExpressibleByArgument {}

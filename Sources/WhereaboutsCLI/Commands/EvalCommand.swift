@@ -38,8 +38,8 @@ enum EvalCommand: WhereaboutsCommand {
             Calibration: --calibration stored (default with --db) uses the map's stored factors; \
             kfold (default for --town and --survey) computes them from the map's own survey by \
             held-out refits, as `db calibrate` does (each scan without its recording's ±2 min, \
-            its cells without the sightings within a gap a query would face, a spatial block; \
-            --cell-holdout scan: its cells without the scan alone; \
+            its cells without its whole recording session; --cell-holdout block: without the \
+            sightings within a gap a query would face; scan: without the scan alone; \
             --folds K: K folds of track stretches); none shows the raw radius. With \
             --fingerprints the fingerprint factor comes from the training table alone.
             """,
