@@ -10,9 +10,9 @@ enum CalibrationReport {
             + "inside the 95 % radius 95 %)\n"
         for entry in factors {
             // A Mondrian factor by sighting decade, after its source's count bins.
-            let bin = entry.sightings.map { "\($0.rawValue) sightings" } ?? entry.bin.rawValue
-            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
-                + "\(bin.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+            let bin = entry.sightings.map { "\($0.rawValue) sightings" }
+                ?? entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)
+            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) \(bin) "
                 + String(format: "68 %% x%.3f", entry.factor)
                 + (entry.factor95.map { String(format: ", 95 %% x%.3f", $0) } ?? "")
                 + "  (\(entry.sampleCount) fixes\(entry.isPooled ? pooledNote(entry) : ""))\n"
