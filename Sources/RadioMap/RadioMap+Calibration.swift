@@ -21,9 +21,30 @@ extension RadioMap {
             """
     )
 
-    /// The stored calibration factors; empty when the map was never calibrated (or predates
-    /// the table and was opened read-only).
+    /// The migration that adds the `calibration_sighting_factors` table: the Mondrian factors
+    /// by sighting decade (`CalibrationFactor.sightings`).
+    static let sightingFactorsMigration = (
+        name: "v6-calibration-sighting-factors",
+        sql: """
+            CREATE TABLE calibration_sighting_factors(
+                source TEXT NOT NULL,
+                sightings TEXT NOT NULL,
+                factor REAL NOT NULL,
+                factor95 REAL NOT NULL,
+                samples INTEGER NOT NULL,
+                pooled INTEGER NOT NULL,
+                computed_at REAL NOT NULL,
+                PRIMARY KEY(source, sightings)) WITHOUT ROWID;
+            """
+    )
+
+    /// The stored calibration factors, the count bins' and then the sighting decades'; empty
+    /// when the map was never calibrated (or predates the table and was opened read-only).
     public func calibrationFactors() throws(RadioMapError) -> [CalibrationFactor] {
+        try countBinFactors() + sightingFactors()
+    }
+
+    private func countBinFactors() throws(RadioMapError) -> [CalibrationFactor] {
         try reading {
             guard try self.connection.hasTable("calibration_factors") else { return [] }
             // A map opened read-only may predate the 95 % column (migration v5).
@@ -47,6 +68,35 @@ extension RadioMap {
                     factor95: factor95.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }))
             }
             return factors
+        }
+    }
+
+    /// The stored factors by sighting decade; none in a map calibrated before they existed
+    /// (opened read-only, it may predate the table: migration v6).
+    private func sightingFactors() throws(RadioMapError) -> [CalibrationFactor] {
+        try reading {
+            guard try self.connection.hasTable("calibration_sighting_factors") else { return [] }
+            let statement = try self.connection.makeStatement(sql: """
+                SELECT source, sightings, factor, factor95, samples, pooled FROM calibration_sighting_factors
+                ORDER BY source, sightings
+                """)
+            var factors: [CalibrationFactor] = []
+            while try statement.step() {
+                guard let source = statement.text(0).flatMap(RadiusCalibration.Source.init(rawValue:)),
+                    let sightings = statement.text(1).flatMap(RadiusCalibration.SightingBin.init(rawValue:))
+                else { continue }
+                let (factor, factor95) = (statement.double(2), statement.double(3))
+                guard factor > 0, factor.isFinite, factor95 > 0, factor95.isFinite else { continue }
+                factors.append(CalibrationFactor(
+                    source: source, bin: .one, factor: factor, sampleCount: Int(statement.int64(4)),
+                    isPooled: statement.int64(5) != 0, factor95: factor95, sightings: sightings))
+            }
+            // In the enumeration's order (1, 2-9, 10-99, 100+), not the text's.
+            let order = RadiusCalibration.SightingBin.allCases
+            func rank(_ entry: CalibrationFactor) -> (String, Int) {
+                (entry.source.rawValue, entry.sightings.flatMap(order.firstIndex(of:)) ?? 0)
+            }
+            return factors.sorted { rank($0) < rank($1) }
         }
     }
 
@@ -92,11 +142,25 @@ extension RadioMap {
             try connection.inTransaction {
                 try writeSurveyFingerprints(surveyFingerprints)
                 try connection.execute("DELETE FROM calibration_factors")
+                try connection.execute("DELETE FROM calibration_sighting_factors")
                 let insert = try connection.makeStatement(sql: """
                     INSERT INTO calibration_factors(source, bin, factor, samples, pooled, computed_at, factor95)
                     VALUES(?, ?, ?, ?, ?, ?, ?)
                     """)
+                let insertSightings = try connection.makeStatement(sql: """
+                    INSERT INTO calibration_sighting_factors(source, sightings, factor, factor95, samples, pooled, computed_at)
+                    VALUES(?, ?, ?, ?, ?, ?, ?)
+                    """)
                 for entry in factors {
+                    if let sightings = entry.sightings {
+                        try insertSightings.execute([
+                            .text(entry.source.rawValue), .text(sightings.rawValue), .real(entry.factor),
+                            .real(entry.factor95 ?? entry.factor * Location.rayleigh95Over68),
+                            .integer(Int64(entry.sampleCount)), .integer(entry.isPooled ? 1 : 0),
+                            .real(date.timeIntervalSince1970),
+                        ])
+                        continue
+                    }
                     try insert.execute([
                         .text(entry.source.rawValue), .text(entry.bin.rawValue), .real(entry.factor),
                         .integer(Int64(entry.sampleCount)), .integer(entry.isPooled ? 1 : 0),
@@ -125,7 +189,9 @@ extension RadioMap {
     /// How long a stretch of one surveyor's track is, for keeping its scans in one fold.
     static let trackStretchSeconds = 1800.0
 
-    /// Every surveyed scan: raw observations sharing import (device), time and position.
+    /// Every surveyed scan: raw observations sharing import (device), time and position, each
+    /// with its recording session (`SurveyScan.session`: the import's scans in file order, cut
+    /// where their times pause longer than `SessionCutter.defaultGap`).
     public func surveyScans() throws(RadioMapError) -> [SurveyScan] {
         try reading {
             struct Key: Hashable {
@@ -136,7 +202,10 @@ extension RadioMap {
             }
             var scans: [Key: SurveyScan] = [:]
             var order: [Key] = []
-            func scan(_ key: Key) -> SurveyScan {
+            // The first file line of each scan, to number the sessions in file order.
+            var firstLine: [Key: Int64] = [:]
+            func scan(_ key: Key, line: Int64) -> SurveyScan {
+                firstLine[key] = min(firstLine[key] ?? line, line)
                 if let existing = scans[key] { return existing }
                 order.append(key)
                 // A track stretch: one import (device) and one half hour.
@@ -147,21 +216,21 @@ extension RadioMap {
                     time: key.time.map(Date.init(timeIntervalSince1970:)))
             }
             let accessPoints = try self.connection.makeStatement(sql: """
-                SELECT import_id, time, latitude, longitude, accuracy, signal, bssid, ssid FROM ap_observations
+                SELECT import_id, time, latitude, longitude, accuracy, signal, bssid, ssid, line FROM ap_observations
                 ORDER BY import_id, line
                 """)
             while try accessPoints.step() {
                 let key = Key(
                     importID: accessPoints.int64(0), time: accessPoints.optionalDouble(1),
                     latitude: accessPoints.double(2), longitude: accessPoints.double(3))
-                var entry = scan(key)
+                var entry = scan(key, line: accessPoints.int64(8))
                 entry.accessPoints[BSSID(rawValue: UInt64(bitPattern: accessPoints.int64(6)))] = Self.observation(
                     key.latitude, key.longitude, accuracy: accessPoints.optionalDouble(4),
                     signal: accessPoints.optionalDouble(5), time: key.time, ssid: accessPoints.text(7))
                 scans[key] = entry
             }
             let cells = try self.connection.makeStatement(sql: """
-                SELECT import_id, time, latitude, longitude, accuracy, signal, radio, mcc, mnc, area, cell_id
+                SELECT import_id, time, latitude, longitude, accuracy, signal, radio, mcc, mnc, area, cell_id, line
                 FROM cell_observations ORDER BY import_id, line
                 """)
             while try cells.step() {
@@ -173,11 +242,17 @@ extension RadioMap {
                 let key = Key(
                     importID: cells.int64(0), time: cells.optionalDouble(1), latitude: cells.double(2),
                     longitude: cells.double(3))
-                var entry = scan(key)
+                var entry = scan(key, line: cells.int64(11))
                 entry.cells[identity] = Self.observation(
                     key.latitude, key.longitude, accuracy: cells.optionalDouble(4), signal: cells.optionalDouble(5),
                     time: key.time, ssid: nil)
                 scans[key] = entry
+            }
+            var cutters: [Int64: SessionCutter] = [:]
+            for key in order.sorted(by: { ($0.importID, firstLine[$0] ?? 0) < ($1.importID, firstLine[$1] ?? 0) }) {
+                var cutter = cutters[key.importID] ?? SessionCutter(gap: SessionCutter.defaultGap)
+                scans[key]?.session = Int64(cutter.session(at: key.time.map(Date.init(timeIntervalSince1970:))))
+                cutters[key.importID] = cutter
             }
             return order.compactMap { scans[$0] }
         }

@@ -123,6 +123,9 @@ enum RadioMapSchema {
         // The 95 % radius factor beside the 68 % one; NULL in maps calibrated before (their 95 %
         // radius is derived from the 68 % one, see RadiusCalibration.derived95Note).
         ("v5-calibration-factor95", "ALTER TABLE calibration_factors ADD COLUMN factor95 REAL;"),
+        // Mondrian radius factors of cell fixes by their cells' sighting decade (1, 2-9, 10-99,
+        // 100+), beside the count bins' (RadioMap+Calibration.swift); empty in maps calibrated before.
+        RadioMap.sightingFactorsMigration,
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

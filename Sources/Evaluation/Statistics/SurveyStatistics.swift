@@ -1,4 +1,5 @@
 import Foundation
+import PositioningCore
 import SurveyFormats
 
 /// What a set of WiGLE-style survey files looks like, statistic by statistic: how many
@@ -100,7 +101,7 @@ public struct SurveyStatistics: Sendable {
         for (number, path) in files.enumerated() {
             let file = try SurveyCSVFile(path: path)
             let columns = file.columns
-            var cutter = SessionCutter(gap: 30 * 60)
+            var cutter = SessionCutter(gap: SessionCutter.defaultGap)
             var session = -1
             while let record = try file.nextRecord() {
                 guard !record.isBlank else { continue }

@@ -35,7 +35,7 @@ public enum EvaluationCalibration {
             factors = computed.factors
             calibrationNote = "radius: conformal factors from \(computed.samples) held-out survey fixes ("
                 + (calibration.folds.map { "\($0)-fold refits by track stretch" } ?? ("each scan refit without its recording's ±2 min, its cells "
-                    + (calibration.cellHoldOut == .block ? "spatially blocked" : "without the scan")))
+                    + calibration.cellHoldOut.summary))
                 + ")"
             if storingFingerprints {
                 try radioMap.replaceSurveyFingerprints(with: computed.surveyFingerprints)

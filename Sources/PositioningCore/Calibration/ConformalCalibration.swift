@@ -7,12 +7,17 @@ public struct CalibrationSample: Hashable, Sendable {
     public var error: Double
     /// The estimator's uncorrected radius in metres (positive).
     public var rawRadius: Double
+    /// For a cell fix, the survey sightings of the cells it used (`InspectedFix.sightings`).
+    public var sightings: Int?
 
-    public init(source: RadiusCalibration.Source, emitterCount: Int, error: Double, rawRadius: Double) {
+    public init(
+        source: RadiusCalibration.Source, emitterCount: Int, error: Double, rawRadius: Double, sightings: Int? = nil
+    ) {
         self.source = source
         self.emitterCount = emitterCount
         self.error = error
         self.rawRadius = rawRadius
+        self.sightings = sightings
     }
 
     /// The emitter-count bin this sample's factor belongs to.
@@ -31,10 +36,14 @@ public struct CalibrationFactor: Hashable, Sendable {
     public var isPooled: Bool
     /// The multiplier for a 95 % radius; nil when computed before 95 % factors existed.
     public var factor95: Double?
+    /// For a Mondrian factor by sightings (`RadiusCalibration.SightingBin`), the decade of
+    /// sightings it is for: it then replaces the count bins' factors of its source for the fixes
+    /// of that decade, and `bin` is `.one`, unused. Nil for a count bin's factor.
+    public var sightings: RadiusCalibration.SightingBin?
 
     public init(
         source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int,
-        isPooled: Bool, factor95: Double? = nil
+        isPooled: Bool, factor95: Double? = nil, sightings: RadiusCalibration.SightingBin? = nil
     ) {
         self.source = source
         self.bin = bin
@@ -42,6 +51,7 @@ public struct CalibrationFactor: Hashable, Sendable {
         self.sampleCount = sampleCount
         self.isPooled = isPooled
         self.factor95 = factor95
+        self.sightings = sightings
     }
 }
 
@@ -87,7 +97,9 @@ public enum ConformalCalibration {
     ///
     /// At the 68 % target each factor also carries its 95 % factor, found the same way from the
     /// same samples (the ⌈(n+1)·0.95⌉-th ratio: a bin needs 19 samples, which
-    /// `minimumBinSamples` ensures) and never below its 68 % one.
+    /// `minimumBinSamples` ensures) and never below its 68 % one. The sources binned by
+    /// sightings (`RadiusCalibration.sightingBinnedSources`) also get a factor per decade of
+    /// sightings (`sightingFactors(from:minimumFactor:)`).
     public static func factors(
         from samples: [CalibrationSample], coverage: Double = targetCoverage, minimumFactor: Double = 0.05
     ) -> [CalibrationFactor] {
@@ -101,7 +113,41 @@ public enum ConformalCalibration {
             var entry = entry
             entry.factor95 = wide[entry.source]?[entry.bin].map { max($0, entry.factor) }
             return entry
+        } + sightingFactors(from: samples, minimumFactor: minimumFactor)
+    }
+
+    /// Mondrian factors by sighting decade for the sources of
+    /// `RadiusCalibration.sightingBinnedSources`, from their samples that say their sightings:
+    /// per decade, the 68 % and 95 % factors of its own samples when it has at least
+    /// `minimumBinSamples`, else the factors of all the source's samples pooled (marked
+    /// `isPooled`). A source with fewer such samples in all gets none.
+    public static func sightingFactors(
+        from samples: [CalibrationSample], minimumFactor: Double = 0.05
+    ) -> [CalibrationFactor] {
+        var result: [CalibrationFactor] = []
+        for source in RadiusCalibration.Source.allCases where RadiusCalibration.sightingBinnedSources.contains(source) {
+            let sourceSamples = samples.filter {
+                $0.source == source && $0.sightings != nil && $0.rawRadius > 0 && $0.error.isFinite
+            }
+            guard sourceSamples.count >= minimumBinSamples else { continue }
+            func levels(_ samples: [CalibrationSample]) -> (Double, Double)? {
+                let ratios = samples.map { $0.error / $0.rawRadius }
+                guard let narrow = factor(ratios: ratios), let wide = factor(ratios: ratios, coverage: targetCoverage95)
+                else { return nil }
+                return (max(narrow, minimumFactor), max(wide, narrow, minimumFactor))
+            }
+            guard let pooled = levels(sourceSamples) else { continue }
+            let byBin = Dictionary(grouping: sourceSamples) { RadiusCalibration.SightingBin(count: $0.sightings ?? 0) }
+            for bin in RadiusCalibration.SightingBin.allCases {
+                let binSamples = byBin[bin] ?? []
+                let own = binSamples.count >= minimumBinSamples ? levels(binSamples) : nil
+                let (narrow, wide) = own ?? pooled
+                result.append(CalibrationFactor(
+                    source: source, bin: .one, factor: narrow, sampleCount: own == nil ? sourceSamples.count : binSamples.count,
+                    isPooled: own == nil, factor95: wide, sightings: bin))
+            }
         }
+        return result
     }
 
     private static func levelFactors(
@@ -139,6 +185,12 @@ public enum ConformalCalibration {
     public static func radiusCalibration(_ factors: [CalibrationFactor]) -> RadiusCalibration {
         var calibration = RadiusCalibration()
         for entry in factors {
+            if let sightings = entry.sightings {
+                calibration.setSightingFactor(
+                    entry.factor, factor95: entry.factor95 ?? entry.factor * Location.rayleigh95Over68, for: entry.source,
+                    bin: sightings)
+                continue
+            }
             calibration.setFactor(entry.factor, for: entry.source, bin: entry.bin)
             if let factor95 = entry.factor95 { calibration.setFactor95(factor95, for: entry.source, bin: entry.bin) }
         }

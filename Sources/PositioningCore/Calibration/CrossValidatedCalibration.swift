@@ -11,8 +11,8 @@ import Foundation
 /// - `.scanWithNeighbours(seconds:)` (the default): each scan alone, together with every
 ///   sighting of access points its recording (import) made within that many seconds of it; its
 ///   cells are refit without the scan's own sightings only (`cellWindow`) for the whole scan's
-///   sample, and without a spatial block around it (`CellBlocks`, `cellHoldOut`) for its
-///   cell-only sample. A surveyor's GPS
+///   sample, and without its whole recording session (`SessionCellRefits`; `cellHoldOut`:
+///   or a spatial block around it, `CellBlocks`) for its cell-only sample. A surveyor's GPS
 ///   error drifts slowly, so the scans just before and after share it; with them in the refit
 ///   the APs would follow the drift and the held-out scan would look better placed than it is
 ///   (by its drifted truth). Two minutes takes away that shared drift and nothing else: the
@@ -78,11 +78,27 @@ public struct CrossValidatedCalibration: Sendable {
         /// (`CellBlocks`): the sample stands as far from the remaining sightings as the cell's
         /// queries stand from its sightings, off the surveyed streets too.
         case block
+        /// Without every sighting of the scan's recording session (`SurveyScan.session`), and
+        /// every cell of its areas refit so (`SessionCellRefits`): the sample meets the map as a
+        /// query from another walk or drive meets it — its cells placed by other sessions or not
+        /// at all, its areas made of the cells other sessions heard. Needs two sessions that
+        /// heard cells; with fewer, `.block` stands in.
+        case session
+
+        /// How the cells of a held-out scan were refit, for a report's calibration note.
+        public var summary: String {
+            switch self {
+            case .scan: "without the scan"
+            case .block: "spatially blocked"
+            case .session: "without its recording session"
+            }
+        }
     }
 
-    /// How a held-out scan's cells are refit for its cell-only sample; the whole scan's sample
+    /// How a held-out scan's cells are refit for its cell-only sample (the default: without its
+    /// session, `.session`); the whole scan's sample
     /// (Wi-Fi checked against the cells) always refits them without the scan alone.
-    public var cellHoldOut: CellHoldOut = .block
+    public var cellHoldOut: CellHoldOut = .session
 
     /// Calibrates `estimator` (`init(holdOut:seed:publishedCells:maximumScans:)` calibrates
     /// `WhereaboutsEstimator()`).
@@ -203,7 +219,8 @@ public struct CrossValidatedCalibration: Sendable {
             if let cell = EmitterAggregator.aggregateCell(identity, observations: seen.map(\.seen)) { allCells[identity] = cell }
         }
         let cellsByArea = Dictionary(grouping: allCells.values, by: \.identity.areaIdentity)
-        let blocks = cellHoldOut == .block
+        var sessions = cellHoldOut == .session ? SessionCellRefits(scans: scans, publishedCells: publishedCells) : nil
+        let blocks = cellHoldOut == .block || (cellHoldOut == .session && sessions == nil)
             ? CellBlocks(cells: allCells, sightings: cellSightings.mapValues { $0.map(\.seen.position) }) : nil
         let stride = max(1, (scans.count + maximumScans - 1) / maximumScans)
         var samples = PairedSamples()
@@ -244,9 +261,10 @@ public struct CrossValidatedCalibration: Sendable {
                 blockedCells[identity] = outside.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: outside)
             }
             let (recording, position) = (scan.recording, scan.position)
+            let cellOnly = sessions?.refit(without: scan) ?? blocks.map { _ in (blockedCells, Self.areas(of: blockedCells)) }
             samples.append(locate(
                 scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: matcher, now: now,
-                cellOnly: blocks == nil ? nil : (blockedCells, Self.areas(of: blockedCells))
+                cellOnly: cellOnly
             ) { index in
                 let entry = entries[index]
                 guard entry.recording == recording else { return false }
@@ -284,7 +302,8 @@ public struct CrossValidatedCalibration: Sendable {
             guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { return nil }
             return CalibrationSample(
                 source: RadiusCalibration.Source(of: fix.estimate), emitterCount: fix.emitterCount,
-                error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius)
+                error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius,
+                sightings: fix.sightings)
         }
         var samples = PairedSamples()
         // A scan of cells alone is a cell-only query: with blocks, only its blocked refit counts.
@@ -316,7 +335,7 @@ public struct CrossValidatedCalibration: Sendable {
         return samples
     }
 
-    private static func areas(of cells: [CellIdentity: KnownCell]) -> [AreaIdentity: KnownArea] {
+    static func areas(of cells: [CellIdentity: KnownCell]) -> [AreaIdentity: KnownArea] {
         var areas: [AreaIdentity: KnownArea] = [:]
         for (area, members) in Dictionary(grouping: cells.values, by: \.identity.areaIdentity) {
             areas[area] = EmitterAggregator.aggregateArea(area, cells: members)

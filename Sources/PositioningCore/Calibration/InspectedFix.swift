@@ -7,6 +7,9 @@ public struct InspectedFix: Hashable, Sendable {
     public var rawRadius: Double
     /// The calibration bin the fix falls into.
     public var bin: RadiusCalibration.CountBin
+    /// For a cell fix, the survey sightings of the cells it used (which choose its sighting
+    /// decade's factor); nil for other fixes.
+    public var sightings: Int? = nil
 
     /// The smallest emitter count of `bin`, which selects the same factor.
     public var emitterCount: Int { InspectedFix.representativeCount(of: bin) }
@@ -47,11 +50,13 @@ public struct InspectedFix: Hashable, Sendable {
             marker == Double(1 << (index + 1))
         }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
         let source = RadiusCalibration.Source(of: estimate)
-        estimate.location.horizontalAccuracy = calibration.calibrated(
-            rawRadius, source: source, emitterCount: representativeCount(of: bin))
-        estimate.location.horizontalAccuracy95 = calibration.calibrated95(
-            rawRadius, source: source, emitterCount: representativeCount(of: bin))
-        return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin)
+        let sightings = RadiusCalibration.sightingBinnedSources.contains(source)
+            ? CellEstimator.sightings(of: estimate.used, in: input.knownCells) : nil
+        let scaled = calibration.radii(
+            rawRadius: rawRadius, source: source, emitterCount: representativeCount(of: bin), sightings: sightings)
+        estimate.location.horizontalAccuracy = scaled.radius68
+        estimate.location.horizontalAccuracy95 = scaled.radius95
+        return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin, sightings: sightings)
     }
 
     private static let markerCalibration: RadiusCalibration = {

@@ -70,6 +70,10 @@ public struct RadiusCalibration: Hashable, Sendable {
 
     private var factors: [Source: [CountBin: Double]]
     private var factors95: [Source: [CountBin: Double]] = [:]
+    /// Mondrian factors by the sightings behind a fix (`RadiusCalibration+Sightings.swift`):
+    /// where one is set for a fix's source and sighting decade, it replaces the count bin's.
+    var sightingFactors: [Source: [SightingBin: Double]] = [:]
+    var sightingFactors95: [Source: [SightingBin: Double]] = [:]
 
     /// The note on a fix from a radio map that was never calibrated (`locate`, `serve`, the
     /// location service): its radius is the raw one.
@@ -135,13 +139,19 @@ public struct RadiusCalibration: Hashable, Sendable {
     }
 
     /// Gives `estimate` both radii from its raw one, says whether a stored factor scaled them,
-    /// and notes a 95 % radius derived from the 68 % one (see `derived95Note`).
-    public func apply(rawRadius: Double, source: Source, emitterCount: Int, to estimate: inout PositionEstimate) {
-        estimate.location.horizontalAccuracy = calibrated(rawRadius, source: source, emitterCount: emitterCount)
-        estimate.location.horizontalAccuracy95 = calibrated95(rawRadius, source: source, emitterCount: emitterCount)
-        let isCalibrated = hasFactor(for: source, emitterCount: emitterCount)
+    /// and notes a 95 % radius derived from the 68 % one (see `derived95Note`). A cell fix
+    /// passes the `sightings` of the cells it used: its sighting decade's factor, when one was
+    /// calibrated, replaces the count bin's.
+    public func apply(
+        rawRadius: Double, source: Source, emitterCount: Int, sightings: Int? = nil, to estimate: inout PositionEstimate
+    ) {
+        let scaled = radii(rawRadius: rawRadius, source: source, emitterCount: emitterCount, sightings: sightings)
+        estimate.location.horizontalAccuracy = scaled.radius68
+        estimate.location.horizontalAccuracy95 = scaled.radius95
+        let bySightings = sightings.flatMap { sightingFactor(for: source, sightings: $0) } != nil
+        let isCalibrated = bySightings || hasFactor(for: source, emitterCount: emitterCount)
         estimate.isRadiusCalibrated = isCalibrated
-        if isCalibrated, !hasFactor95(for: source, emitterCount: emitterCount) {
+        if isCalibrated, !bySightings, !hasFactor95(for: source, emitterCount: emitterCount) {
             estimate.notes.append(Self.derived95Note)
         }
     }

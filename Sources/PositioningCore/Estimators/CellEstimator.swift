@@ -24,6 +24,19 @@ public struct CellEstimator: Sendable {
         public var rejected: [EmitterRejection]
         /// How many cells (or areas) the fix rests on.
         public var emitterCount: Int
+        /// The survey sightings of the cells used (`CellEstimator.sightings(of:in:)`); nil for an
+        /// area's answer, which rests on cells the query did not hear.
+        public var sightings: Int?
+    }
+
+    /// How many survey sightings placed the cells among `used` (`KnownCell.sampleCount`,
+    /// summed): what a cell fix's sighting-decade factor is chosen by, at `locate` and in
+    /// calibration alike.
+    public static func sightings(of used: [EmitterContribution], in knownCells: [CellIdentity: KnownCell]) -> Int {
+        used.reduce(0) { total, contribution in
+            guard case .cell(let identity) = contribution.emitter else { return total }
+            return total + (knownCells[identity]?.sampleCount ?? 0)
+        }
     }
 
     /// The smallest radius reported, in metres.
@@ -38,7 +51,7 @@ public struct CellEstimator: Sendable {
     public func estimate(from input: EstimationInput) -> Fix? {
         let (usable, rejected) = classify(input)
         if !usable.isEmpty {
-            return cellFix(usable, rejected: rejected)
+            return cellFix(usable, rejected: rejected, knownCells: input.knownCells)
         }
         return areaFix(for: input, rejected: rejected)
     }
@@ -70,7 +83,10 @@ public struct CellEstimator: Sendable {
         return (usable, rejected)
     }
 
-    private func cellFix(_ cells: [(observation: CellObservation, known: KnownCell)], rejected: [EmitterRejection]) -> Fix? {
+    private func cellFix(
+        _ cells: [(observation: CellObservation, known: KnownCell)], rejected: [EmitterRejection],
+        knownCells: [CellIdentity: KnownCell]
+    ) -> Fix? {
         // A small cell pins the device down more than a large one; a strong signal means near.
         let weighted = cells.map { cell -> (KnownCell, Double) in
             let signal = min(max(cell.observation.signalStrength ?? -90, -120), -40)
@@ -81,10 +97,11 @@ public struct CellEstimator: Sendable {
         let total = weighted.reduce(0) { $0 + $1.1 }
         // The device is inside every heard cell's range; the tightest of those bounds is the radius.
         let radius = weighted.map { Geodesy.distance(from: centre, to: $0.0.coordinate) + $0.0.radius }.min() ?? radiusFloor
+        let used = weighted.map { EmitterContribution(emitter: .cell($0.0.identity), weight: $0.1 / total) }
         return Fix(
-            coordinate: centre, radius: max(radius, radiusFloor), method: .cellCentroid,
-            used: weighted.map { EmitterContribution(emitter: .cell($0.0.identity), weight: $0.1 / total) },
-            rejected: rejected, emitterCount: cells.count)
+            coordinate: centre, radius: max(radius, radiusFloor), method: .cellCentroid, used: used,
+            rejected: rejected, emitterCount: cells.count,
+            sightings: Self.sightings(of: used, in: knownCells))
     }
 
     private func areaFix(for input: EstimationInput, rejected: [EmitterRejection]) -> Fix? {
@@ -94,6 +111,6 @@ public struct CellEstimator: Sendable {
         return Fix(
             coordinate: area.coordinate, radius: max(area.radius, radiusFloor), method: .area,
             used: [EmitterContribution(emitter: .area(area.identity), weight: 1)], rejected: rejected,
-            emitterCount: 1)
+            emitterCount: 1, sightings: nil)
     }
 }

@@ -213,7 +213,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
         var estimate = PositionEstimate(
             location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)
-        calibration.apply(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, to: &estimate)
+        calibration.apply(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, sightings: fix.sightings, to: &estimate)
         return estimate
     }
 }

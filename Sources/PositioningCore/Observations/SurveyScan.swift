@@ -17,16 +17,22 @@ public struct SurveyScan: Hashable, Sendable {
     /// Which recording the scan came from (one import: one device's log, or one merged file).
     /// Scans of one recording made close in time share their GPS error.
     public var recording: Int64
+    /// Which recording session of its recording the scan belongs to: one walk or drive, cut
+    /// from the next where the recording's times pause longer than `SessionCutter.defaultGap`
+    /// (a file that logs two walks is two sessions). A query comes from another session than
+    /// the survey, so cells are calibrated with whole sessions held out (`CellHoldOut.session`).
+    public var session: Int64
     /// When the scan was made; nil when the survey did not say.
     public var time: Date?
 
     public init(
         position: Coordinate, accessPoints: [BSSID: SurveyObservation] = [:], cells: [CellIdentity: SurveyObservation] = [:],
-        track: Int64 = 0, recording: Int64 = 0, time: Date? = nil
+        track: Int64 = 0, recording: Int64 = 0, session: Int64 = 0, time: Date? = nil
     ) {
         self.position = position
         self.track = track
         self.recording = recording
+        self.session = session
         self.time = time
         self.accessPoints = accessPoints
         self.cells = cells

@@ -11,13 +11,21 @@ public enum CalibrationReport {
         var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the 68 % radius 68 % of the time, "
             + "inside the 95 % radius 95 %)\n"
         for entry in factors {
-            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) "
-                + "\(entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+            // A Mondrian factor by sighting decade, after its source's count bins.
+            let bin = entry.sightings.map { "\($0.rawValue) sightings" }
+                ?? entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)
+            text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) \(bin) "
                 + String(format: "68 %% x%.3f", entry.factor)
                 + (entry.factor95.map { String(format: ", 95 %% x%.3f", $0) } ?? "")
-                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? " of the source: too few in the bin, so its pooled or widest factor" : ""))\n"
+                + "  (\(entry.sampleCount) fixes\(entry.isPooled ? pooledNote(entry) : ""))\n"
         }
         return text
+    }
+
+    private static func pooledNote(_ entry: CalibrationFactor) -> String {
+        entry.sightings == nil
+            ? " of the source: too few in the bin, so its pooled or widest factor"
+            : " of the source: too few of these sightings, so its pooled factor"
     }
 
     public static func writeFactors(_ factors: [CalibrationFactor], to writer: inout JSONWriter) {
@@ -25,7 +33,11 @@ public enum CalibrationReport {
         for entry in factors {
             writer.beginObject()
             writer.writeKey("source"); writer.write(entry.source.rawValue)
-            writer.writeKey("bin"); writer.write(entry.bin.rawValue)
+            if let sightings = entry.sightings {
+                writer.writeKey("sightings"); writer.write(sightings.rawValue)
+            } else {
+                writer.writeKey("bin"); writer.write(entry.bin.rawValue)
+            }
             writer.writeKey("factor"); writer.write(entry.factor, decimals: 4)
             if let factor95 = entry.factor95 { writer.writeKey("factor95"); writer.write(factor95, decimals: 4) }
             writer.writeKey("samples"); writer.write(entry.sampleCount)

@@ -17,12 +17,14 @@ public struct MapCalibration: Sendable {
     public var folds: Int?
     /// The seed of the fold assignment or of the scans tested.
     public var seed: UInt64
-    /// How a held-out scan's cells are refit (without folds): spatially blocked by default.
+    /// How a held-out scan's cells are refit (without folds): without its whole recording
+    /// session by default.
     public var cellHoldOut: CrossValidatedCalibration.CellHoldOut
 
-    /// The defaults: each scan held out with its recording's ±2 min, its cells spatially
-    /// blocked (`CellBlocks`), seed 1.
-    public init(folds: Int? = nil, seed: UInt64 = 1, cellHoldOut: CrossValidatedCalibration.CellHoldOut = .block) {
+    /// The defaults: each scan held out with its recording's ±2 min, its cells without its
+    /// recording session (`SessionCellRefits`; spatially blocked when the map holds a single
+    /// session), seed 1.
+    public init(folds: Int? = nil, seed: UInt64 = 1, cellHoldOut: CrossValidatedCalibration.CellHoldOut = .session) {
         precondition(folds.map { $0 >= 2 } ?? true, "MapCalibration needs at least 2 folds")
         self.folds = folds
         self.seed = seed

@@ -12,9 +12,9 @@ struct DatabaseCalibrateCommand: RunnableCommand {
         discussion: """
             Holds each surveyed scan out (at most 3000, a seeded choice) together with every \
             access-point sighting its recording made within two minutes of it (they share its \
-            GPS drift), its cells refit without every sighting closer to it than the gap a query \
-            standing anywhere in the cell's span would face to the nearest sighting (a spatial block; \
-            --cell-holdout scan: without its own sightings only), re-aggregates the emitters it \
+            GPS drift), its cells refit without its whole recording session, as a query from \
+            another walk meets them (--cell-holdout block: without the sightings within a gap a \
+            query would face; scan: without its own sightings only), re-aggregates the emitters it \
             heard from the rest of the survey, locates it against \
             those and compares the fix with the scan's GPS position; --folds K instead deals \
             half-hour track stretches into K folds (sparser refits, wider radii).
@@ -30,7 +30,9 @@ struct DatabaseCalibrateCommand: RunnableCommand {
             Per source and emitter-count bin \
             (1, 2, 3-4, 5-9, 10+), the factor is the ceil((n+1)*0.68)-th smallest ratio of error \
             to raw radius (split conformal prediction), so the scaled radius holds the truth 68 % \
-            of the time; bins with fewer than 20 scans use their source's pooled factor.
+            of the time; bins with fewer than 20 scans use their source's pooled factor. Cell \
+            fixes also get a factor per decade of their cells' sightings (1, 2-9, 10-99, 100+; \
+            fewer than 20 fixes: the pooled cell factor).
 
             Until a \
             map is calibrated, locate keeps the raw, conservative radius and says \
@@ -44,7 +46,7 @@ struct DatabaseCalibrateCommand: RunnableCommand {
     var folds: FoldCount?
     @Option("--seed", help: "Seed of the fold assignment or of the scans tested (default 1).") var seed: UInt64 = 1
     @Option("--cell-holdout", help: MapCalibration.cellHoldOutHelp)
-    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.session
     @Flag("--json", help: "Print the factors as JSON.") var json: Bool
 
     func run(context: CommandContext) async throws -> ExitCode {
@@ -82,10 +84,10 @@ struct FoldCount: ExpressibleByArgument {
 }
 
 extension MapCalibration {
-    /// `--cell-holdout block|scan`'s help, shared by `db calibrate` and `eval`.
+    /// `--cell-holdout session|block|scan`'s help, shared by `db calibrate` and `eval`.
     static let cellHoldOutHelp =
-        "How a held-out scan's cells are refit: block (default; without the sightings within a gap a query would face) or scan (without its own sightings only)."
+        "How a held-out scan's cells are refit: session (default; without its whole recording session), block (without the sightings within a gap a query would face) or scan (without its own sightings only)."
 }
 
-/// `--cell-holdout block|scan`: the enumeration's own names.
+/// `--cell-holdout session|block|scan`: the enumeration's own names.
 extension CrossValidatedCalibration.CellHoldOut: ExpressibleByArgument {}

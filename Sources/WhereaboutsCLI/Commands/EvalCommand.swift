@@ -41,9 +41,9 @@ struct EvalCommand: RunnableCommand {
 
             Calibration: --calibration stored (default with --db) uses the map's stored factors; kfold \
             (default for --town and --survey) computes them from the map's own survey by held-out refits, as \
-            `db calibrate` does (each scan without its recording's ±2 min, its cells without the sightings \
-            within a gap a query would face, a spatial block; --cell-holdout scan: its cells without the scan \
-            alone; --folds K: K folds of track stretches); none shows the raw radius. With --fingerprints the \
+            `db calibrate` does (each scan without its recording's ±2 min, its cells without its whole \
+            recording session; --cell-holdout block: without the sightings within a gap a query would face; \
+            scan: without the scan alone; --folds K: K folds of track stretches); none shows the raw radius. With --fingerprints the \
             fingerprint factor comes from the training table alone.
             """,
         usage: [
@@ -109,7 +109,7 @@ struct EvalCommand: RunnableCommand {
     var folds: FoldCount?
     @Option("--seed", group: "estimators and calibration", help: "Seed for folds and --holdout (default 1).") var seed: UInt64?
     @Option("--cell-holdout", group: "estimators and calibration", help: MapCalibration.cellHoldOutHelp)
-    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.block
+    var cellHoldOut = CrossValidatedCalibration.CellHoldOut.session
     @Option("--neighbours", valueName: "K", group: "estimators and calibration", help: "With --fingerprints: neighbours that vote and average (default 11).")
     var neighbours: PositiveCount?
 
