@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "MapRenderingTests", dependencies: ["JSONCodec", "PositioningCore", "MapRendering", "TestSupport"]),
         .testTarget(
             name: "RadioMapTests",
-            dependencies: ["SystemSupport", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"]),
+            dependencies: ["SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "TestSupport"]),
         .testTarget(
             name: "WiFiScannerTests", dependencies: ["SystemSupport", "PositioningCore", "WiFiScanner", "CNetlink", "TestSupport"]),
         .testTarget(name: "CellularTests", dependencies: ["SystemSupport", "PositioningCore", "Cellular", "TestSupport"]),

@@ -57,7 +57,7 @@ import TownTestSupport
         // uptime of -5192296858533329 s, and `serve` could crash at exit.
         let directory = TemporaryDirectory("serve-uptime")
         let launched = ContinuousClock.now
-        let server = try await RunningServe.start(map: TestRadioMap.shared.path, log: directory.path("serve.err"))
+        let server = try await RunningServe.start(map: TestTown.shared.path, log: directory.path("serve.err"))
         defer { server.killIfRunning() }
         // The server hands connections to its workers in turn (two to four of them): eight held
         // open at once reach each worker at least twice.

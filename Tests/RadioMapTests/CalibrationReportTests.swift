@@ -1,9 +1,8 @@
 import Foundation
 import JSONCodec
 import PositioningCore
+import RadioMap
 import Testing
-
-@testable import WhereaboutsCLI
 
 /// `db calibrate` shows the cell factors by sighting decade after the count bins, in text and
 /// JSON, each saying whether it rests on its own fixes or borrows the pooled factor.
