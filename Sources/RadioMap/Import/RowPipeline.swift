@@ -21,8 +21,6 @@ final class RowPipeline: @unchecked Sendable {
     // @unchecked: the mutable state is touched only with `condition` locked; the closures and
     // the reader are used only by the pipeline's thread once it has started.
     typealias Parse = (CSVRecord) throws(SurveyRowError) -> SurveyRow
-    /// A format's parser of good rows straight from a line's bytes, nil for `Parse` to judge the line.
-    typealias ParsePlainLine = (UnsafeBufferPointer<UInt8>) -> SurveyRow?
 
     /// Parsed rows and how far into the file the reading got.
     struct Batch {
@@ -51,13 +49,11 @@ final class RowPipeline: @unchecked Sendable {
     ///   - reader: The record reader, holding whatever the importer has not consumed yet.
     ///   - reachedEnd: Whether the file was already read to its end (the reader is finished).
     ///   - parse: The format's row parser.
-    ///   - parsePlainLine: Its faster path for unquoted lines, when it has one (OpenCellID).
     ///   - readChunk: Appends the file's next chunk to the reader; false at the end of the file.
     ///   - bytesRead: How many of the file's bytes have been read.
-    init(reader: CSVRecordReader, reachedEnd: Bool, parse: @escaping Parse, parsePlainLine: ParsePlainLine? = nil,
+    init(reader: CSVRecordReader, reachedEnd: Bool, parse: @escaping Parse,
          readChunk: @escaping (inout CSVRecordReader) throws -> Bool, bytesRead: @escaping () -> Int64) {
-        let work = Work(reader: reader, reachedEnd: reachedEnd, parse: parse, parsePlainLine: parsePlainLine,
-                        readChunk: readChunk, bytesRead: bytesRead)
+        let work = Work(reader: reader, reachedEnd: reachedEnd, parse: parse, readChunk: readChunk, bytesRead: bytesRead)
         producer = DedicatedThread("whereabouts.import.parse") { [self] in produce(work) }
     }
 
@@ -94,7 +90,6 @@ final class RowPipeline: @unchecked Sendable {
         var reader: CSVRecordReader
         var reachedEnd: Bool
         let parse: Parse
-        let parsePlainLine: ParsePlainLine?
         let readChunk: (inout CSVRecordReader) throws -> Bool
         let bytesRead: () -> Int64
     }
@@ -105,21 +100,15 @@ final class RowPipeline: @unchecked Sendable {
         batch.rows.reserveCapacity(Self.batchSize)
         do {
             while true {
-                while true {
-                    if let plain = work.parsePlainLine, let (line, row) = work.reader.nextPlainLine(plain) {
-                        batch.rows.append((line, .success(row)))
-                    } else if let record = work.reader.nextRecord() {
-                        guard !record.isBlank else { continue }
-                        let row: Result<SurveyRow, SurveyRowError>
-                        do throws(SurveyRowError) {
-                            row = .success(try work.parse(record))
-                        } catch {
-                            row = .failure(error)
-                        }
-                        batch.rows.append((record.line, row))
-                    } else {
-                        break
+                while let record = work.reader.nextRecord() {
+                    guard !record.isBlank else { continue }
+                    let row: Result<SurveyRow, SurveyRowError>
+                    do throws(SurveyRowError) {
+                        row = .success(try work.parse(record))
+                    } catch {
+                        row = .failure(error)
                     }
+                    batch.rows.append((record.line, row))
                     if batch.rows.count == Self.batchSize {
                         batch.bytesRead = work.bytesRead()
                         guard send(.batch(batch)) else { return }

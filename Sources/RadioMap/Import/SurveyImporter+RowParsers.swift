@@ -37,7 +37,6 @@ extension SurveyImporter {
             let hasHeader = OpenCellIDRowParser.isHeader(first)
             let parser = try OpenCellIDRowParser(header: hasHeader ? first : OpenCellIDRowParser.standardHeader)
             pendingRecords = hasHeader ? Array(records.dropFirst()) : records
-            parsePlainLine = parser.parsePlainLine
             return parser.parse
         case .fingerprints: return try headed(FingerprintTableRowParser.init(header:)).parse
         case .aplist: return try headed(AccessPointListRowParser.init(header:)).parse

@@ -119,7 +119,7 @@ extension SurveyImporter {
         pendingRecords = []
         let (input, hash, file) = (self.input, self.hash, self.file)
         let pipeline = RowPipeline(
-            reader: reader, reachedEnd: reachedEnd, parse: parse, parsePlainLine: parsePlainLine,
+            reader: reader, reachedEnd: reachedEnd, parse: parse,
             readChunk: { reader in
                 try input.readChunk(raw: { _ in }, plain: { chunk in
                     hash.update(chunk)

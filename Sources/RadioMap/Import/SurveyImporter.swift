@@ -57,8 +57,6 @@ final class SurveyImporter {
     /// submissions), or nil to record the content's hash.
     private let identity: String?
 
-    /// The format's parser of good rows straight from bytes, when it has one (`RowPipeline`).
-    var parsePlainLine: RowPipeline.ParsePlainLine?
     var readerPrefix: ArraySlice<UInt8> = []
     var pendingRecords: [CSVRecord] = []
     /// The first plain bytes, held until the content says which reader gets them.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An incremental, byte-level CSV reader (RFC 4180 plus what real survey files do).
 ///
 /// Feed it chunks with `append(_:)`, take complete records with `nextRecord()`, and call
@@ -54,7 +52,16 @@ public struct CSVRecordReader: Sendable {
     /// The next complete record, or nil when more input is needed (or, after `finish()`, when
     /// the input is exhausted).
     public mutating func nextRecord() -> CSVRecord? {
-        guard skipByteOrderMark(), position < buffer.count else { return nil }
+        if !checkedByteOrderMark {
+            guard buffer.count - position >= 3 || isFinished else { return nil }
+            checkedByteOrderMark = true
+            if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+                buffer[position + 2] == 0xBF
+            {
+                position += 3
+            }
+        }
+        guard position < buffer.count else { return nil }
         let scan = buffer.withUnsafeBufferPointer { bytes in
             Self.scanRecord(bytes, from: position, isFinished: isFinished, limit: maximumRecordLength,
                             scratch: &scratch)
@@ -65,42 +72,6 @@ public struct CSVRecordReader: Sendable {
         nextLine += scan.lineEnds
         position = scan.end
         return record
-    }
-
-    /// Reads the next line through `read` when it can take it as bytes: `read` gets the line
-    /// without its line end and returns nil for a line it leaves to `nextRecord()` (one with a
-    /// quote, say). Nil, with nothing consumed, when `read` declines, the line has no line end
-    /// yet, or the byte-order mark is still unchecked. Lets a parser of unquoted rows skip the
-    /// fields' `String`s (OpenCellID's 45 M rows).
-    public mutating func nextPlainLine<Value>(_ read: (UnsafeBufferPointer<UInt8>) -> Value?) -> (line: Int, value: Value)? {
-        guard checkedByteOrderMark, position < buffer.count else { return nil }
-        let start = position
-        let taken: (end: Int, value: Value)? = buffer.withUnsafeBufferPointer { bytes in
-            let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...]))
-            guard let found = memchr(rest.baseAddress!, Int32(Self.lineFeed), rest.count) else { return nil }
-            let lineFeedIndex = start + (UnsafeRawPointer(found) - rest.baseAddress!)
-            var end = lineFeedIndex
-            if end > start, bytes[end - 1] == Self.carriageReturn { end -= 1 }
-            guard let value = read(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
-            return (lineFeedIndex + 1, value)
-        }
-        guard let taken else { return nil }
-        position = taken.end
-        defer { nextLine += 1 }
-        return (nextLine, taken.value)
-    }
-
-    /// Steps over a UTF-8 byte-order mark at the start; false while too few bytes are in to tell.
-    private mutating func skipByteOrderMark() -> Bool {
-        guard !checkedByteOrderMark else { return true }
-        guard buffer.count - position >= 3 || isFinished else { return false }
-        checkedByteOrderMark = true
-        if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
-            buffer[position + 2] == 0xBF
-        {
-            position += 3
-        }
-        return true
     }
 
     private struct Scan {

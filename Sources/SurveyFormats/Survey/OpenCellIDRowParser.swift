@@ -83,72 +83,17 @@ public struct OpenCellIDRowParser: Sendable {
         }
         let position = try SurveyField.coordinate(
             latitude: fields[latitude], longitude: fields[longitude], latitudeColumn: "lat", longitudeColumn: "lon")
-        return Self.row(identity: identity, position: position,
-                        range: SurveyField.optionalDouble(range.flatMap { record[$0] }),
-                        samples: SurveyField.optionalDouble(samples.flatMap { record[$0] }),
-                        created: SurveyField.optionalDouble(created.flatMap { record[$0] }),
-                        updated: SurveyField.optionalDouble(updated.flatMap { record[$0] }))
-    }
-
-    /// The row of a cell, from its columns' values (nil: empty or not a finite number).
-    private static func row(identity: CellIdentity, position: Coordinate, range: Double?, samples: Double?,
-                            created: Double?, updated: Double?) -> SurveyRow {
+        let radius = SurveyField.optionalDouble(range.flatMap { record[$0] }).flatMap { $0 > 0 ? $0 : nil }
         // Clamped before the conversion: `Int(_:)` traps on a value beyond Int's range (`1e300`).
-        let sampleCount = samples.map { Int(min(max($0, 1), 1e9)) } ?? 1
-        func time(_ seconds: Double?) -> Date? { seconds.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil } }
-        return .publishedCell(KnownCell(
-            identity: identity, coordinate: position, radius: range.flatMap { $0 > 0 ? $0 : nil } ?? Self.defaultRange,
-            sampleCount: sampleCount, firstSeen: time(created), lastSeen: time(updated)))
-    }
-}
-
-extension OpenCellIDRowParser {
-    /// The cell of an unquoted line read as bytes, without a `String` per field — or nil, for
-    /// ``parse(_:)`` to read the line, when it is anything but a good row in the plain shape the
-    /// exporters write: every number `-?digits[.digits]`, every byte ASCII, no quote. Nil is not
-    /// a verdict: the record parser gives the row or its rejection, so both paths agree.
-    public func parsePlainLine(_ line: UnsafeBufferPointer<UInt8>) -> SurveyRow? {
-        var starts: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &starts) { raw -> SurveyRow? in
-            let fieldStarts = raw.bindMemory(to: Int.self)
-            // Field i spans fieldStarts[i] ..< fieldStarts[i + 1] - 1 (the last ends at the line's end).
-            var count = 1
-            for index in 0..<line.count {
-                let byte = line[index]
-                if byte == UInt8(ascii: ",") {
-                    guard count < fieldStarts.count - 1 else { return nil }
-                    fieldStarts[count] = index + 1
-                    count += 1
-                } else if byte == UInt8(ascii: "\"") || byte >= 0x80 {
-                    return nil
-                }
+        let sampleCount = SurveyField.optionalDouble(samples.flatMap { record[$0] })
+            .map { Int(min(max($0, 1), 1e9)) } ?? 1
+        func time(_ column: Int?) -> Date? {
+            SurveyField.optionalDouble(column.flatMap { record[$0] }).flatMap {
+                $0 > 0 ? Date(timeIntervalSince1970: $0) : nil
             }
-            guard count >= minimumFieldCount else { return nil }
-            func field(_ column: Int) -> UnsafeBufferPointer<UInt8> {
-                let end = column + 1 < count ? fieldStarts[column + 1] - 1 : line.count
-                return UnsafeBufferPointer(rebasing: line[fieldStarts[column]..<end])
-            }
-            func optional(_ column: Int?) -> Double?? {
-                guard let column, column < count else { return .some(nil) }
-                let bytes = field(column)
-                if bytes.isEmpty { return .some(nil) }
-                return PlainNumber.double(bytes).map { $0 }
-            }
-            guard let radioType = RadioType(name: String(decoding: field(radio), as: UTF8.self)),
-                let mccValue = PlainNumber.integer(field(mcc)), let netValue = PlainNumber.integer(field(net)),
-                let areaValue = PlainNumber.integer(field(area)), let cellValue = PlainNumber.integer(field(cell)),
-                let latitudeValue = PlainNumber.double(field(latitude)),
-                let longitudeValue = PlainNumber.double(field(longitude)),
-                abs(latitudeValue) <= 90, abs(longitudeValue) <= 180,
-                let position = Coordinate(validating: latitudeValue, longitudeValue),
-                let identity = try? CellIdentity(radio: radioType, mcc: Int(mccValue), mnc: Int(netValue),
-                                                 area: Int(areaValue), cellID: cellValue),
-                let rangeValue = optional(range), let samplesValue = optional(samples),
-                let createdValue = optional(created), let updatedValue = optional(updated)
-            else { return nil }
-            return Self.row(identity: identity, position: position, range: rangeValue, samples: samplesValue,
-                            created: createdValue, updated: updatedValue)
         }
+        return .publishedCell(KnownCell(
+            identity: identity, coordinate: position, radius: radius ?? Self.defaultRange,
+            sampleCount: sampleCount, firstSeen: time(created), lastSeen: time(updated)))
     }
 }
