@@ -1,5 +1,6 @@
 import Foundation
 import PositioningCore
+import SurveyFormats
 import Testing
 import TestSupport
 
@@ -19,7 +20,10 @@ struct ArielImportTests {
         }
     }
 
-    static let expectedReasons: Set = ["missing operator", "unknown cell identity", "opted out", "invalid coordinate"]
+    /// One of the 33 raw files (nunii…20171101202350.csv, 164 rows beside a 1,191-row file of the
+    /// next second) ends without its last line end: that row is rejected as possibly cut.
+    static let expectedReasons: Set = ["missing operator", "unknown cell identity", "opted out", "invalid coordinate",
+                                       SurveyRowError.endsMidLineReason]
 
     @Test func everyRawAndResavedFileImportsWithASensibleReport() throws {
         let directory = TemporaryDirectory()

@@ -25,7 +25,7 @@ import TestSupport
         #expect(summary.format == .scanlog)
         #expect(summary.rowsRead == 7)
         #expect(summary.rowsImported == 3)
-        #expect(Self.reasons(summary) == ["invalid coordinate": [5], "invalid signal": [6], "opted out": [7], "too few fields": [8]])
+        #expect(Self.reasons(summary) == ["invalid coordinate": [5], "invalid signal": [6], "opted out": [7], "the file ends mid-line": [8]])
         let guest = BSSID("aa:bb:cc:10:00:01")!
         #expect(try map.accessPoints(for: [guest])[guest]?.sampleCount == 2)
         #expect(try map.accessPoints(for: [guest])[guest]?.firstSeen == Date(timeIntervalSince1970: 1_710_407_702))
@@ -37,7 +37,7 @@ import TestSupport
         #expect(summary.format == .neostumbler)
         #expect(summary.rowsRead == 6)
         #expect(summary.rowsImported == 3)
-        #expect(Self.reasons(summary) == ["invalid coordinate": [5], "invalid MAC": [6], "too few fields": [7]])
+        #expect(Self.reasons(summary) == ["invalid coordinate": [5], "invalid MAC": [6], "the file ends mid-line": [7]])
         let cafe = BSSID("02:11:22:33:44:01")!
         let known = try #require(try map.accessPoints(for: [cafe])[cafe])
         #expect(known.ssid == "Kahvila, Helsinki")
@@ -80,7 +80,7 @@ import TestSupport
         #expect(summary.rowsRead == 9)
         #expect(summary.rowsImported == 5)
         #expect(Self.reasons(summary) == [
-            "Bluetooth device": [8], "invalid coordinate": [9], "invalid cell identity": [10], "too few fields": [11],
+            "Bluetooth device": [8], "invalid coordinate": [9], "invalid cell identity": [10], "the file ends mid-line": [11],
         ])
         let bar = BSSID("aa:bb:cc:20:00:01")!, second = BSSID("aa:bb:cc:20:00:02")!
         let known = try map.accessPoints(for: [bar, second])

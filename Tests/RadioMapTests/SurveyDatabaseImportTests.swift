@@ -190,4 +190,34 @@ import TestSupport
         after.fileBytes = before.fileBytes
         #expect(after == before)
     }
+    /// Each database importer given a file cut short (a copy broken off), plain and gzipped: refused
+    /// with a reason that says so, nothing stored, no scratch copy left behind.
+    @Test(arguments: ["wigledb", "kismet"], [false, true])
+    func aDatabaseCutShortIsRefusedPlainOrCompressed(format: String, compressed: Bool) throws {
+        let directory = TemporaryDirectory()
+        let mapPath = RadioMapFixtures.mapPath(in: directory)
+        _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("opencellid_ukraine_sample.csv"), into: mapPath)
+        let before = try RadioMap(path: mapPath, mode: .readOnly).statistics()
+        let survey = directory.path("whole.sqlite")
+        if format == "wigledb" { try Self.writeWigleDatabase(at: survey) } else { try Self.writeKismetLog(at: survey, version: 9) }
+        var path = survey
+        if compressed {
+            let gzip = try CommandRunner.run(URL(fileURLWithPath: "/bin/gzip"), ["-n", survey])
+            try #require(gzip.status == 0)
+            path = survey + ".gz"
+        }
+        let bytes = try #require(RadioMapFixtures.bytes(path))
+        let cut = RadioMapFixtures.write(Array(bytes.prefix(bytes.count * 2 / 3)), named: "cut-" + (path as NSString).lastPathComponent,
+                                         in: directory)
+        #expect {
+            _ = try RadioMapFixtures.importFile(cut, into: mapPath)
+        } throws: { error in
+            "\(error)".contains("truncated")
+        }
+        let folder = (mapPath as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".whereabouts-import-") } == [])
+        var after = try RadioMap(path: mapPath, mode: .readOnly).statistics()
+        after.fileBytes = before.fileBytes
+        #expect(after == before)
+    }
 }

@@ -26,7 +26,7 @@ import TestSupport
         #expect(summary.rowsRead == 7)
         #expect(summary.rowsImported == 4)
         // An extra field that fits two columns, one that fits none, and the cut last line.
-        #expect(Self.reasons(summary) == ["shifted columns": [7, 8], "too few fields": [9]])
+        #expect(Self.reasons(summary) == ["shifted columns": [7, 8], "the file ends mid-line": [9]])
         let names = try map.accessPoints(for: (1...4).map { BSSID("54:be:53:00:00:0\($0)")! }).mapValues(\.ssid)
         #expect(names[BSSID("54:be:53:00:00:02")!] == "Not yours, friend!")
         #expect(names[BSSID("54:be:53:00:00:03")!] == "Kitchen.n003,")

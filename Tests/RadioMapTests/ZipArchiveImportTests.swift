@@ -38,7 +38,7 @@ import TestSupport
         #expect(summaries.allSatisfy { $0.format == .neostumbler })
         // The same rows as the files imported one by one (StumblerExportImportTests).
         #expect(summaries.map(\.rowsImported) == [3, 2, 0])
-        #expect(summaries[0].rejections.map(\.reason) == ["invalid coordinate", "invalid MAC", "too few fields"])
+        #expect(summaries[0].rejections.map(\.reason) == ["invalid coordinate", "invalid MAC", "the file ends mid-line"])
         let map = try RadioMap(path: mapPath, mode: .readOnly)
         let cafe = BSSID("02:11:22:33:44:01")!
         #expect(try map.accessPoints(for: [cafe])[cafe]?.ssid == "Kahvila, Helsinki")

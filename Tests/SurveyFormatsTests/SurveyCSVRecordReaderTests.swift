@@ -34,6 +34,18 @@ import Testing
         #expect(records.map(\.fields) == [["h1", "h2"], ["1", "2"]])
     }
 
+    /// Only a record the input stops inside says so; a CRLF line cut between its two bytes is whole.
+    @Test(arguments: [
+        ("h\n1,-33.85\n", [false, false]), ("h\r\n1,-33.85\r\n", [false, false]),
+        ("h\n1,-33.8", [false, true]), ("h\r\n1,-33.85\r", [false, false]), ("h\n\"1,-33", [false, true]),
+    ])
+    func aRecordTheInputEndsInsideIsMarked(text: String, endsMidLine: [Bool]) {
+        for chunkSize in [1, 4, 1000] {
+            #expect(Self.records(text, chunkSize: chunkSize).map(\.endsMidLine) == endsMidLine, "\(chunkSize)")
+        }
+        #expect(Self.records("h\r\n1,-33.85\r").last?.fields == ["1", "-33.85"])
+    }
+
     @Test func quotedNewlineKeepsLineNumbersPhysical() {
         let records = Self.records("\"two\nlines\",x\nnext\n")
         #expect(records.map(\.fields) == [["two\nlines", "x"], ["next"]])

@@ -101,7 +101,12 @@ extension SurveyImporter {
 
     /// Stores the rows the format detection already read, then the rest, which a
     /// ``RowPipeline`` reads and parses on another thread meanwhile.
-    func streamRows(_ parse: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
+    func streamRows(_ parseRow: @escaping (CSVRecord) throws(SurveyRowError) -> SurveyRow) throws {
+        // Whatever the format, a last line the file cuts off is not stored (`requireLineEnd`).
+        let parse = { (record: CSVRecord) throws(SurveyRowError) -> SurveyRow in
+            try record.requireLineEnd()
+            return try parseRow(record)
+        }
         for record in pendingRecords where !record.isBlank {
             let row: Result<SurveyRow, SurveyRowError>
             do throws(SurveyRowError) {

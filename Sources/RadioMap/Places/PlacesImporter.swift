@@ -125,12 +125,14 @@ final class PlacesImporter {
     private func streamLines(of file: FileChunkReader, kind: GeoNamesFileKind, _ store: (Substring) throws -> Void) throws {
         var lines = LineBuffer()
         var lineNumber = 0
-        func handle(_ bytes: ArraySlice<UInt8>) throws {
+        func handle(_ bytes: ArraySlice<UInt8>, endsMidLine: Bool = false) throws {
             lineNumber += 1
             let line = Substring(String(decoding: bytes, as: UTF8.self))
             guard !line.isEmpty, !(kind != .countries && line.hasPrefix("#")) else { return }
             rowsRead += 1
             do {
+                // GeoNames ends every line; a last one without its end was cut short (`CSVRecord.requireLineEnd`).
+                if endsMidLine { throw SurveyRowError.endsMidLine }
                 try store(line)
                 rowsImported += 1
             } catch is SkippedLine {
@@ -148,7 +150,7 @@ final class PlacesImporter {
         }) {
             progress?(ImportProgress(bytesRead: file.bytesRead, totalBytes: file.size, rowsRead: rowsRead))
         }
-        if let last = lines.finish() { try handle(last) }
+        if let last = lines.finish() { try handle(last, endsMidLine: true) }
     }
 }
 

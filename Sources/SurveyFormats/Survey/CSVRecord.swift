@@ -7,12 +7,16 @@ public struct CSVRecord: Hashable, Sendable {
     /// Whether a quoted field never closed before the reader's length limit, so the record was
     /// cut at the next line end instead.
     public var hasUnterminatedQuote: Bool
+    /// Whether the input ended inside this record, before its line end: the last line of a file
+    /// cut short (or of one whose writer left the last line open, which no survey writer does).
+    public var endsMidLine: Bool
 
     /// Creates a record.
-    public init(line: Int, fields: [String], hasUnterminatedQuote: Bool = false) {
+    public init(line: Int, fields: [String], hasUnterminatedQuote: Bool = false, endsMidLine: Bool = false) {
         self.line = line
         self.fields = fields
         self.hasUnterminatedQuote = hasUnterminatedQuote
+        self.endsMidLine = endsMidLine
     }
 
     /// The field at `index`, or nil when the record is shorter.
@@ -27,6 +31,19 @@ public struct CSVRecord: Hashable, Sendable {
 }
 
 extension CSVRecord {
+    /// Refuses the last line of a file that ends without a line end. Every program that writes
+    /// survey files (the WiGLE app, ESP32 and ESP8266 loggers, Kismet, NeoStumbler, microG, Local
+    /// NLP Backend, OpenCellID's and Mozilla's exporters) ends each line it writes, so a file that
+    /// stops mid-line was cut short — a copy or download broken off, a logger losing power — and
+    /// its last row may be cut inside a value (`-33.85` read as `-33.8`) that would still parse.
+    /// A wrong row is worse than a rejected one: it is rejected with its line, and a complete row
+    /// of a file written by hand is stored once the line is ended.
+    /// - Throws: `SurveyRowError` with ``SurveyRowError/endsMidLineReason``.
+    public func requireLineEnd() throws(SurveyRowError) {
+        guard endsMidLine else { return }
+        throw SurveyRowError.endsMidLine
+    }
+
     /// Refuses a record a row parser cannot read at all: one whose quoted field never closed, or
     /// one with fewer than `minimumFieldCount` fields (what its header needs).
     /// - Throws: `SurveyRowError` with the unterminated-quote or too-few-fields reason.

@@ -67,7 +67,8 @@ public struct CSVRecordReader: Sendable {
                             scratch: &scratch)
         }
         guard let scan else { return nil }
-        let record = CSVRecord(line: nextLine, fields: scan.fields, hasUnterminatedQuote: scan.unterminated)
+        let record = CSVRecord(line: nextLine, fields: scan.fields, hasUnterminatedQuote: scan.unterminated,
+                               endsMidLine: scan.endsMidLine)
         nextLine += scan.lineEnds
         position = scan.end
         return record
@@ -78,6 +79,9 @@ public struct CSVRecordReader: Sendable {
         var end: Int
         var lineEnds: Int
         var unterminated: Bool
+        /// The input ended before the record's line end (a final `\r` counts as one: a CRLF
+        /// line cut between its two bytes is whole).
+        var endsMidLine = false
     }
 
     private static let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), lineFeed = UInt8(ascii: "\n"),
@@ -121,8 +125,10 @@ public struct CSVRecordReader: Sendable {
         while true {
             guard index < bytes.count else {
                 guard isFinished else { return nil }
+                let endsWithReturn = index > start && bytes[index - 1] == carriageReturn
                 endField(at: index, atLineEnd: true)
-                return Scan(fields: fields, end: index, lineEnds: lineEnds, unterminated: unterminated || inQuotes)
+                return Scan(fields: fields, end: index, lineEnds: lineEnds, unterminated: unterminated || inQuotes,
+                            endsMidLine: !endsWithReturn)
             }
             let byte = bytes[index]
             if inQuotes {

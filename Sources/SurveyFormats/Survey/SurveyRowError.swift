@@ -31,4 +31,11 @@ public struct SurveyRowError: Error, Hashable, Sendable, CustomStringConvertible
     public static let repeatedHeaderReason = "repeated header"
     /// A quoted field never closed.
     public static let unterminatedQuoteReason = "unterminated quote"
+    /// The file ends inside this line: it was cut short (see `CSVRecord.requireLineEnd()`).
+    public static let endsMidLineReason = "the file ends mid-line"
+
+    /// The rejection of a file's last line when the file ends before that line does.
+    public static let endsMidLine = SurveyRowError(
+        reason: endsMidLineReason,
+        detail: "the file ends mid-line (truncated?): its last row may be cut inside a value; end the line if the row is whole")
 }
