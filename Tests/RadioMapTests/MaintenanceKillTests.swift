@@ -122,6 +122,10 @@ import WorldSimulator
         if try map.connection.hasTable("calibration_factors") {
             contents["calibration_factors"] = try rows("SELECT source, bin, factor, samples, pooled FROM calibration_factors")
         }
+        if try map.connection.hasTable("calibration_sighting_factors") {
+            contents["calibration_sighting_factors"] = try rows(
+                "SELECT source, sightings, factor, factor95, samples, pooled FROM calibration_sighting_factors")
+        }
         return contents
     }
 
