@@ -18,6 +18,20 @@ import TestSupport
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !kept.contains($0) }.sorted()
     }
 
+    /// How far process `processID` has read `file`, from its open descriptor's offset.
+    static func readOffset(of file: String, in processID: pid_t) -> Int? {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processID)/fd")) ?? []
+        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        for descriptor in descriptors {
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(processID)/fd/\(descriptor)")) == target,
+                let info = try? String(contentsOfFile: "/proc/\(processID)/fdinfo/\(descriptor)", encoding: .utf8),
+                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+            else { continue }
+            return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
     @Test func aBuiltMapGetsItsNameWholeAndInWALMode() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("new.sqlite")
@@ -77,13 +91,19 @@ import TestSupport
         let executable = CommandRunner.whereaboutsExecutable.path
         let child = try SpawnedProcess.spawn([executable, "import", "--quiet", "--db", path, survey],
                                              output: .standardError(directory.path("child.log")))
-        // Mid-build: the scratch file has grown past the empty map it starts as.
+        // Mid-build: the scratch file exists and the import has read a third of the survey but
+        // not half of it, so it cannot have committed (its pages may all still be in its cache:
+        // the scratch file's size says nothing).
+        let size = Int(RadioMap.fileSize(survey))
         let midBuild = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
             var status: Int32 = 0
-            return Deadline(after: .seconds(300)).poll(every: .milliseconds(10)) {
+            var read = 0
+            let reached = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
                 if waitpid(child, &status, WNOHANG) == child { return true }
-                return scratch().contains { RadioMap.fileSize(folder + "/" + $0) > 1 << 20 }
-            } && kill(child, 0) == 0
+                read = Self.readOffset(of: survey, in: child) ?? 0
+                return !scratch().isEmpty && read > size / 3
+            }
+            return reached && read < size / 2 && kill(child, 0) == 0
         }
         kill(child, SIGKILL)
         var status: Int32 = 0
