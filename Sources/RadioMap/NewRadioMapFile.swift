@@ -55,7 +55,7 @@ enum NewRadioMapFile {
         syncDirectory(directory)
     }
 
-    private static func waitAtGate(_ gate: String) {
+    static func waitAtGate(_ gate: String) {
         _ = FileManager.default.createFile(atPath: gate + "/built-\(getpid())", contents: nil)
         let deadline = ContinuousClock.now + .seconds(60)
         while !FileManager.default.fileExists(atPath: gate + "/open") && ContinuousClock.now < deadline {
@@ -90,7 +90,7 @@ enum NewRadioMapFile {
         guard link(scratch, path) == 0 || errno == EEXIST else { throw failure(errno, path: path) }
     }
 
-    private static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(RadioMapError) {
+    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(RadioMapError) {
         do throws(Errno) {
             try FileDescriptor(rawValue: descriptor).writeAll(bytes)
         } catch {
@@ -99,7 +99,7 @@ enum NewRadioMapFile {
         guard fsync(descriptor) == 0 else { throw failure(errno, path: path) }
     }
 
-    private static func makeDirectory(_ directory: String, for path: String) throws(RadioMapError) {
+    static func makeDirectory(_ directory: String, for path: String) throws(RadioMapError) {
         guard !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) else { return }
         do {
             try FileManager.default.createDirectory(
@@ -111,14 +111,14 @@ enum NewRadioMapFile {
     }
 
     /// The new name survives a power cut only once its directory is flushed too.
-    private static func syncDirectory(_ directory: String) {
+    static func syncDirectory(_ directory: String) {
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
     }
 
-    private static func failure(_ code: Int32, path: String) -> RadioMapError {
+    static func failure(_ code: Int32, path: String) -> RadioMapError {
         switch code {
         case ENOSPC, EDQUOT: .diskFull(path: path, disk: FileSystemLocation.mountPoint(of: path))
         case EIO: .inputOutput(path: path, reason: String(cString: strerror(code)))

@@ -58,6 +58,34 @@ public final class RadioMap {
         }
     }
 
+    /// Opens the scratch file of a map being built out of sight (`RadioMap.buildNew`), under the
+    /// name of the map it will become (`path`, for messages). No WAL: the rollback journal is
+    /// kept in memory and the file locked for this connection alone, so that each page is
+    /// written once, to the file itself, instead of to the log and again by the checkpoint.
+    init(building path: String, scratch: String) throws(RadioMapError) {
+        self.path = path
+        self.mode = .readWrite
+        do {
+            connection = try Self.openConnection(scratch, mode: .readWrite)
+            try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+            try connection.execute("PRAGMA journal_mode = MEMORY")
+            let identity = try Self.identify(connection, mode: .readWrite, path: path)
+            try Self.prepare(connection, mode: .readWrite, identity: identity, path: path, writeAheadLog: false)
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
+    /// Ends a build (`init(building:scratch:)`): switches the file to WAL, as every map is, and
+    /// leaves it complete on disk for the caller to close and name.
+    func finishBuild() throws(RadioMapError) {
+        do {
+            try connection.execute("PRAGMA journal_mode = WAL")
+        } catch {
+            throw RadioMapError.converting(error, path: path)
+        }
+    }
+
     /// Makes writes wait for another process's write transaction (an import running beside this
     /// one) instead of failing with "database is locked" after 5 s.
     ///
@@ -156,7 +184,9 @@ public final class RadioMap {
         }
     }
 
-    private static func prepare(_ connection: SQLiteConnection, mode: AccessMode, identity: Identity, path: String) throws {
+    private static func prepare(
+        _ connection: SQLiteConnection, mode: AccessMode, identity: Identity, path: String, writeAheadLog: Bool = true
+    ) throws {
         let applicationID = identity.applicationID
         switch mode {
         case .readOnly:
@@ -175,7 +205,7 @@ public final class RadioMap {
             if applicationID == 0 {
                 try connection.execute("PRAGMA page_size = \(Self.pageSize)")
             }
-            try enableWriteAheadLog(connection)
+            if writeAheadLog { try enableWriteAheadLog(connection) }
             try connection.execute("PRAGMA synchronous = NORMAL")
             // Imports re-read the emitters they touched; a 48 MiB page cache keeps those pages
             // hot, and leaves room in the import's memory for large sorted batches.

@@ -3,6 +3,7 @@ import Foundation
 import PositioningCore
 import RadioMap
 import SurveyFormats
+import SystemSupport
 
 /// `whereabouts import FILE…`: survey and reference data into the radio map.
 struct ImportCommand: RunnableCommand {
@@ -61,13 +62,51 @@ struct ImportCommand: RunnableCommand {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
+        let options = ImportOptions(format: format?.format, strict: strict, timeZone: timeZone?.zone, filter: filter)
+        var outcome: Outcome?
+        if !FileManager.default.fileExists(atPath: databasePath) {
+            // A new map is built out of sight and named when whole: each page written once.
+            // What the files' imports print waits for the name, in case another process made
+            // the map meanwhile and the files are imported into that one instead.
+            let reports = MemorySink(), problems = MemorySink()
+            outcome = try RadioMap.buildNew(at: databasePath) { radioMap in
+                try importFiles(into: radioMap, options: options, context: context, reports: reports, problems: problems)
+            }
+            if outcome != nil {
+                context.errors.write(problems.text)
+                context.output.write(reports.text)
+            } else if !quiet {
+                context.errors.line("\(databasePath) was created by another process meanwhile: importing into it")
+            }
+        }
         let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
+        let result = try outcome
+            ?? importFiles(into: radioMap, options: options, context: context, reports: context.output, problems: context.errors)
+        if result.firstFailure == nil || !options.strict {
+            try Retention.apply(configuration, to: radioMap)
+            // Places do not move the radius; everything else can.
+            if calibrate, result.summaries.contains(where: { $0.rowsImported > 0 && $0.format != .geonames }) {
+                try CalibrationReport.keepCalibrated(radioMap, after: "this import", quiet: quiet || json, output: context.output)
+            }
+        }
+        return result.firstFailure?.exitCode ?? .success
+    }
+
+    /// What importing the files did.
+    private struct Outcome {
+        var summaries: [ImportSummary]
+        var firstFailure: CommandFailure?
+    }
+
+    /// Imports each file (each in its own transaction), printing its summary to `reports` and
+    /// its failure to `problems`; with --strict, stops at the first failure.
+    private func importFiles(
+        into radioMap: RadioMap, options: ImportOptions, context: CommandContext, reports: any OutputSink,
+        problems: any OutputSink
+    ) throws -> Outcome {
         // SQLite has one writer at a time: a second import waits for the first, and says so.
         radioMap.waitWhenBusy { context.errors.line("database busy, waiting for another import…") }
-        let options = ImportOptions(format: format?.format, strict: strict, timeZone: timeZone?.zone, filter: filter)
-
-        var summaries: [ImportSummary] = []
-        var firstFailure: CommandFailure?
+        var outcome = Outcome(summaries: [], firstFailure: nil)
         for file in files {
             let progress = quiet || !context.errors.isTerminal ? nil : ProgressBar(label: file, sink: context.errors)
             do {
@@ -80,25 +119,18 @@ struct ImportCommand: RunnableCommand {
                     }
                 }
                 progress?.finish()
-                summaries += imported
-                if !quiet && !json { imported.forEach { context.output.write(ImportReport.text(for: $0)) } }
+                outcome.summaries += imported
+                if !quiet && !json { imported.forEach { reports.write(ImportReport.text(for: $0)) } }
             } catch {
                 progress?.finish()
                 let failure = CommandFailure(error)
-                context.errors.line("Error: \(file): \(failure.message)")
-                firstFailure = firstFailure ?? failure
+                problems.line("Error: \(file): \(failure.message)")
+                outcome.firstFailure = outcome.firstFailure ?? failure
                 if options.strict { break }
             }
         }
-        if json { context.output.line(ImportReport.json(for: summaries)) }
-        if firstFailure == nil || !options.strict {
-            try Retention.apply(configuration, to: radioMap)
-            // Places do not move the radius; everything else can.
-            if calibrate, summaries.contains(where: { $0.rowsImported > 0 && $0.format != .geonames }) {
-                try CalibrationReport.keepCalibrated(radioMap, after: "this import", quiet: quiet || json, output: context.output)
-            }
-        }
-        return firstFailure?.exitCode ?? .success
+        if json { reports.line(ImportReport.json(for: outcome.summaries)) }
+        return outcome
     }
 }
 

@@ -98,6 +98,7 @@ class Lab:
 
     def __init__(self, page, watch):
         self.events, self.outbound, self.done = [], [], threading.Event()
+        self.lock = threading.Lock()
         lab = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -135,11 +136,17 @@ class Lab:
             event = json.loads(body)
         except ValueError:
             event = {"error": {"code": 0, "message": body.decode("utf-8", "replace")}}
-        self.events.append(event)
-        # A watch goes on after an error (Firefox's bodyless request may be refused); a
-        # one-shot request ends at its first answer, whatever it is.
-        if not watch or "lat" in event or event.get("error", {}).get("code") == 0:
-            self.done.set()
+        with self.lock:
+            # The outcome is decided at `done`: what a watch reports while Firefox is being
+            # stopped (on a loaded machine its next network request can time out, code 2)
+            # is not part of it.
+            if self.done.is_set():
+                return
+            self.events.append(event)
+            # A watch goes on after an error (Firefox's bodyless request may be refused); a
+            # one-shot request ends at its first answer, whatever it is.
+            if not watch or "lat" in event or event.get("error", {}).get("code") == 0:
+                self.done.set()
 
 
 def process_table():

@@ -1,0 +1,120 @@
+import Foundation
+import SystemSupport
+import Testing
+import TestSupport
+
+@testable import RadioMap
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A first import into a map that does not exist yet is built on a scratch file and named when
+/// whole (`RadioMap.buildNew`): the map appears complete and in WAL mode, or not at all, and
+/// nothing of a failed or killed build stays behind once the next import has run.
+@Suite struct NewMapBuildTests {
+    /// The files in `directory` besides those the test made.
+    static func leftovers(_ directory: TemporaryDirectory, besides kept: Set<String>) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !kept.contains($0) }.sorted()
+    }
+
+    /// How far process `processID` has read `file`, from its open descriptor's offset.
+    static func readOffset(of file: String, in processID: pid_t) -> Int? {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processID)/fd")) ?? []
+        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        for descriptor in descriptors {
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(processID)/fd/\(descriptor)")) == target,
+                let info = try? String(contentsOfFile: "/proc/\(processID)/fdinfo/\(descriptor)", encoding: .utf8),
+                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+            else { continue }
+            return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    @Test func aBuiltMapGetsItsNameWholeAndInWALMode() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let summary = try RadioMap.buildNew(at: path) { map in
+            // Nothing at the name while the build runs.
+            #expect(!FileManager.default.fileExists(atPath: path))
+            return try map.importSurvey(at: RadioMapFixtures.fixture("opencellid_synthetic.csv"), options: ImportOptions(), progress: nil)
+        }
+        let imported = try #require(summary)
+        #expect(imported.rowsImported > 0)
+        let header = try #require(RadioMapFixtures.bytes(path))
+        #expect(header[18] == 2 && header[19] == 2, "not in WAL mode")
+        let map = try RadioMap(path: path, mode: .readOnly)
+        #expect(try map.statistics().cells == imported.rowsImported)
+        #expect(try map.imports().count == 1)
+        #expect(try Self.leftovers(directory, besides: ["new.sqlite", "new.sqlite-wal", "new.sqlite-shm"]) == [])
+    }
+
+    @Test func aBuildThatThrowsLeavesNoMapAndNoScratchFile() throws {
+        struct Stop: Error {}
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        #expect(throws: Stop.self) {
+            try RadioMap.buildNew(at: path) { map in
+                _ = try map.importSurvey(at: RadioMapFixtures.fixture("opencellid_synthetic.csv"), options: ImportOptions(), progress: nil)
+                throw Stop()
+            }
+        }
+        #expect(try Self.leftovers(directory, besides: []).isEmpty)
+    }
+
+    @Test func aMapMadeMeanwhileByAnotherWriterIsKeptAndTheBuildDropped() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let built = try RadioMap.buildNew(at: path) { map in
+            _ = try RadioMapFixtures.importFile(RadioMapFixtures.fixture("wigle_quirks.csv"), into: path)
+            return try map.importSurvey(at: RadioMapFixtures.fixture("opencellid_synthetic.csv"), options: ImportOptions(), progress: nil)
+        }
+        #expect(built == nil)
+        let names = try RadioMap(path: path, mode: .readOnly).imports().map(\.name)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasSuffix("wigle_quirks.csv") }, "\(names)")
+        #expect(try Self.leftovers(directory, besides: ["new.sqlite", "new.sqlite-wal", "new.sqlite-shm"]) == [])
+    }
+
+    /// `import` killed while it builds a new map: no map at the name, and the next import into
+    /// it deletes the dead build's scratch file, builds its own and names it.
+    @Test(.timeLimit(.minutes(10)))
+    func aKilledFirstImportLeavesNoMapAndTheNextImportClearsItsScratchFile() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let survey = directory.path("large.csv")
+        try LargeSurvey.write(rows: 400_000, to: survey)
+        let folder = directory.url.path
+        let scratch: @Sendable () -> [String] = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".new.sqlite.building-") }
+        }
+        let executable = CommandRunner.whereaboutsExecutable.path
+        let child = try SpawnedProcess.spawn([executable, "import", "--quiet", "--db", path, survey],
+                                             output: .standardError(directory.path("child.log")))
+        // Mid-build: the scratch file exists and the import has read a third of the survey but
+        // not half of it, so it cannot have committed (its pages may all still be in its cache:
+        // the scratch file's size says nothing).
+        let size = Int(RadioMap.fileSize(survey))
+        let midBuild = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
+            var status: Int32 = 0
+            var read = 0
+            let reached = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
+                if waitpid(child, &status, WNOHANG) == child { return true }
+                read = Self.readOffset(of: survey, in: child) ?? 0
+                return !scratch().isEmpty && read > size / 3
+            }
+            return reached && read < size / 2 && kill(child, 0) == 0
+        }
+        kill(child, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(child, &status, 0)
+        #expect(midBuild, "the import finished or never grew its scratch file")
+        #expect(!FileManager.default.fileExists(atPath: path), "a killed build left a map at the name")
+        #expect(scratch().count == 1)
+
+        let next = try CommandRunner.whereabouts(["import", "--quiet", "--db", path, RadioMapFixtures.fixture("wigle_quirks.csv")])
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(scratch().isEmpty, "the dead build's scratch file is still there")
+        #expect(try RadioMap(path: path, mode: .readOnly).imports().count == 1)
+    }
+}
