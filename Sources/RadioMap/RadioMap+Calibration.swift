@@ -71,13 +71,26 @@ extension RadioMap {
         }
     }
 
+    /// The migration that adds the area bins' radius floors to `calibration_sighting_factors`
+    /// (`CalibrationFactor.radiusFloors`); NULL where a bin has none, and in maps calibrated before.
+    static let sightingFloorsMigration = (
+        name: "v7-calibration-sighting-floors",
+        sql: """
+            ALTER TABLE calibration_sighting_factors ADD COLUMN floor68 REAL;
+            ALTER TABLE calibration_sighting_factors ADD COLUMN floor95 REAL;
+            ALTER TABLE calibration_sighting_factors ADD COLUMN floor_samples INTEGER;
+            """
+    )
+
     /// The stored factors by sighting decade; none in a map calibrated before they existed
-    /// (opened read-only, it may predate the table: migration v6).
+    /// (opened read-only, it may predate the table, migration v6, or its floors, v7).
     private func sightingFactors() throws(RadioMapError) -> [CalibrationFactor] {
         try reading {
             guard try self.connection.hasTable("calibration_sighting_factors") else { return [] }
+            let hasFloors = try self.connection.hasColumn("floor68", in: "calibration_sighting_factors")
             let statement = try self.connection.makeStatement(sql: """
-                SELECT source, sightings, factor, factor95, samples, pooled FROM calibration_sighting_factors
+                SELECT source, sightings, factor, factor95, samples, pooled,
+                    \(hasFloors ? "floor68, floor95, floor_samples" : "NULL, NULL, NULL") FROM calibration_sighting_factors
                 ORDER BY source, sightings
                 """)
             var factors: [CalibrationFactor] = []
@@ -87,9 +100,13 @@ extension RadioMap {
                 else { continue }
                 let (factor, factor95) = (statement.double(2), statement.double(3))
                 guard factor > 0, factor.isFinite, factor95 > 0, factor95.isFinite else { continue }
+                let (floor68, floor95) = (statement.double(6), statement.double(7))
+                let floors = floor68 > 0 && floor68.isFinite && floor95 > 0 && floor95.isFinite
+                    ? CalibrationFactor.RadiusFloors(radius68: floor68, radius95: floor95, sampleCount: Int(statement.int64(8)))
+                    : nil
                 factors.append(CalibrationFactor(
                     source: source, bin: .one, factor: factor, sampleCount: Int(statement.int64(4)),
-                    isPooled: statement.int64(5) != 0, factor95: factor95, sightings: sightings))
+                    isPooled: statement.int64(5) != 0, factor95: factor95, sightings: sightings, radiusFloors: floors))
             }
             // In the enumeration's order (1, 2-9, 10-99, 100+), not the text's.
             let order = RadiusCalibration.SightingBin.allCases
@@ -148,8 +165,9 @@ extension RadioMap {
                     VALUES(?, ?, ?, ?, ?, ?, ?)
                     """)
                 let insertSightings = try connection.makeStatement(sql: """
-                    INSERT INTO calibration_sighting_factors(source, sightings, factor, factor95, samples, pooled, computed_at)
-                    VALUES(?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO calibration_sighting_factors(
+                        source, sightings, factor, factor95, samples, pooled, computed_at, floor68, floor95, floor_samples)
+                    VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for entry in factors {
                     if let sightings = entry.sightings {
@@ -157,7 +175,9 @@ extension RadioMap {
                             .text(entry.source.rawValue), .text(sightings.rawValue), .real(entry.factor),
                             .real(entry.factor95 ?? entry.factor * Location.rayleigh95Over68),
                             .integer(Int64(entry.sampleCount)), .integer(entry.isPooled ? 1 : 0),
-                            .real(date.timeIntervalSince1970),
+                            .real(date.timeIntervalSince1970), entry.radiusFloors.map { .real($0.radius68) } ?? .null,
+                            entry.radiusFloors.map { .real($0.radius95) } ?? .null,
+                            entry.radiusFloors.map { .integer(Int64($0.sampleCount)) } ?? .null,
                         ])
                         continue
                     }

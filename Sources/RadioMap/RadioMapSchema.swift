@@ -126,6 +126,9 @@ enum RadioMapSchema {
         // Mondrian radius factors of cell fixes by their cells' sighting decade (1, 2-9, 10-99,
         // 100+), beside the count bins' (RadioMap+Calibration.swift); empty in maps calibrated before.
         RadioMap.sightingFactorsMigration,
+        // Radius floors of area answers by their area's known cells (1, 2-9, 10-99, 100+), from
+        // well-known areas thinned to so few cells (AreaThinning.swift); NULL in maps calibrated before.
+        RadioMap.sightingFloorsMigration,
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

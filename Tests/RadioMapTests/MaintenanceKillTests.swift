@@ -124,7 +124,8 @@ import WorldSimulator
         }
         if try map.connection.hasTable("calibration_sighting_factors") {
             contents["calibration_sighting_factors"] = try rows(
-                "SELECT source, sightings, factor, factor95, samples, pooled FROM calibration_sighting_factors")
+                "SELECT source, sightings, factor, factor95, samples, pooled, floor68, floor95, floor_samples"
+                    + " FROM calibration_sighting_factors")
         }
         return contents
     }

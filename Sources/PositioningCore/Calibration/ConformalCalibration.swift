@@ -7,17 +7,27 @@ public struct CalibrationSample: Hashable, Sendable {
     public var error: Double
     /// The estimator's uncorrected radius in metres (positive).
     public var rawRadius: Double
-    /// For a cell fix, the survey sightings of the cells it used (`InspectedFix.sightings`).
+    /// For a cell fix, the survey sightings of the cells it used (`InspectedFix.sightings`); for
+    /// an area's answer, the area's known cells.
     public var sightings: Int?
+    /// True for the answer of an area thinned to fewer known cells than the map holds
+    /// (`AreaThinning`): it sets the area bins' radius floors only, never a factor.
+    public var isThinnedArea: Bool
+    /// For a thinned area's answer, how far the whole area reaches from it: the distance to the
+    /// area's centre plus its radius (the farthest a query in the area can stand).
+    public var areaReach: Double?
 
     public init(
-        source: RadiusCalibration.Source, emitterCount: Int, error: Double, rawRadius: Double, sightings: Int? = nil
+        source: RadiusCalibration.Source, emitterCount: Int, error: Double, rawRadius: Double, sightings: Int? = nil,
+        isThinnedArea: Bool = false, areaReach: Double? = nil
     ) {
+        self.areaReach = areaReach
         self.source = source
         self.emitterCount = emitterCount
         self.error = error
         self.rawRadius = rawRadius
         self.sightings = sightings
+        self.isThinnedArea = isThinnedArea
     }
 
     /// The emitter-count bin this sample's factor belongs to.
@@ -40,10 +50,28 @@ public struct CalibrationFactor: Hashable, Sendable {
     /// sightings it is for: it then replaces the count bins' factors of its source for the fixes
     /// of that decade, and `bin` is `.one`, unused. Nil for a count bin's factor.
     public var sightings: RadiusCalibration.SightingBin?
+    /// For a factor by sightings, the 68 % and 95 % radii in metres below which its fixes'
+    /// circles are never reported (area answers: `ConformalCalibration.areaRadiusFloors`).
+    public var radiusFloors: RadiusFloors?
+
+    /// Radii in metres that a sighting bin's circles never fall below.
+    public struct RadiusFloors: Hashable, Sendable {
+        public var radius68: Double
+        public var radius95: Double
+        /// The held-out (thinned) answers they rest on.
+        public var sampleCount: Int
+
+        public init(radius68: Double, radius95: Double, sampleCount: Int) {
+            self.radius68 = radius68
+            self.radius95 = radius95
+            self.sampleCount = sampleCount
+        }
+    }
 
     public init(
         source: RadiusCalibration.Source, bin: RadiusCalibration.CountBin, factor: Double, sampleCount: Int,
-        isPooled: Bool, factor95: Double? = nil, sightings: RadiusCalibration.SightingBin? = nil
+        isPooled: Bool, factor95: Double? = nil, sightings: RadiusCalibration.SightingBin? = nil,
+        radiusFloors: RadiusFloors? = nil
     ) {
         self.source = source
         self.bin = bin
@@ -52,6 +80,7 @@ public struct CalibrationFactor: Hashable, Sendable {
         self.isPooled = isPooled
         self.factor95 = factor95
         self.sightings = sightings
+        self.radiusFloors = radiusFloors
     }
 }
 
@@ -120,16 +149,28 @@ public enum ConformalCalibration {
     /// `RadiusCalibration.sightingBinnedSources`, from their samples that say their sightings:
     /// per decade, the 68 % and 95 % factors of its own samples when it has at least
     /// `minimumBinSamples`, else the factors of all the source's samples pooled (marked
-    /// `isPooled`). A source with fewer such samples in all gets none.
+    /// `isPooled`). A source with fewer such samples in all gets none — except area answers,
+    /// whose bins always carry their radius floors (`areaRadiusFloors(from:)`) where those
+    /// exist: with too few area answers for a factor, over the raw radius (factor 1).
     public static func sightingFactors(
         from samples: [CalibrationSample], minimumFactor: Double = 0.05
     ) -> [CalibrationFactor] {
         var result: [CalibrationFactor] = []
         for source in RadiusCalibration.Source.allCases where RadiusCalibration.sightingBinnedSources.contains(source) {
             let sourceSamples = samples.filter {
-                $0.source == source && $0.sightings != nil && $0.rawRadius > 0 && $0.error.isFinite
+                $0.source == source && $0.sightings != nil && !$0.isThinnedArea && $0.rawRadius > 0 && $0.error.isFinite
             }
-            guard sourceSamples.count >= minimumBinSamples else { continue }
+            let floors = source == .area ? areaRadiusFloors(from: samples) : [:]
+            guard sourceSamples.count >= minimumBinSamples else {
+                // Too few area answers for factors of their own: the raw radius, under the floors.
+                for bin in RadiusCalibration.SightingBin.allCases {
+                    guard let floor = floors[bin] else { continue }
+                    result.append(CalibrationFactor(
+                        source: source, bin: .one, factor: 1, sampleCount: sourceSamples.count, isPooled: true,
+                        factor95: Location.rayleigh95Over68, sightings: bin, radiusFloors: floor))
+                }
+                continue
+            }
             func levels(_ samples: [CalibrationSample]) -> (Double, Double)? {
                 let ratios = samples.map { $0.error / $0.rawRadius }
                 guard let narrow = factor(ratios: ratios), let wide = factor(ratios: ratios, coverage: targetCoverage95)
@@ -144,16 +185,57 @@ public enum ConformalCalibration {
                 let (narrow, wide) = own ?? pooled
                 result.append(CalibrationFactor(
                     source: source, bin: .one, factor: narrow, sampleCount: own == nil ? sourceSamples.count : binSamples.count,
-                    isPooled: own == nil, factor95: wide, sightings: bin))
+                    isPooled: own == nil, factor95: wide, sightings: bin, radiusFloors: floors[bin]))
             }
         }
         return result
     }
 
+    /// Radius floors for area answers, per bin of the area's known cells, from the answers of
+    /// areas thinned to the bin's fewest cells (`CalibrationSample.isThinnedArea`, made by
+    /// `AreaThinning`): the 68 % and 95 % conformal quantiles of their errors in metres, for
+    /// bins with at least `minimumBinSamples` of them.
+    ///
+    /// A ratio to the raw radius cannot carry over to an area the map knows from one cell: its
+    /// raw radius is that cell's range, however large the area really is, and the query stands
+    /// anywhere in the area (on Ariel's walks, one cell seen once 23 km away). What the map does
+    /// know is how large its well-known areas are and how far their cells lie from where they
+    /// were heard. Reduced to k of their known cells (one part of the area: a cell and its
+    /// nearest), the query's own cells left out, such an area answers as a map that knows only
+    /// k cells of it would; the quantile of those errors is
+    /// a conformal radius for an area answer of that bin, with the error itself as the score.
+    /// Those scans still stand where the survey went, and a query need not: the 95 % floor is
+    /// also never below the 95 % quantile of how far the whole area reaches from the thinned
+    /// answer (`CalibrationSample.areaReach`), a circle that holds any query of the area,
+    /// wherever in it the query stands, for 95 % of the areas so thinned (on Ariel's walks, a
+    /// walk 23 km from the one cell the other walks placed of its area).
+    /// A bin with too few thinned answers (no area of the survey has more cells than its fewest)
+    /// has no floor: the survey shows no area that large reduced to it, so its factor alone
+    /// stands. The floor is a lower bound only, never a cap: an area whose own answers err more
+    /// keeps its wider factor.
+    public static func areaRadiusFloors(
+        from samples: [CalibrationSample]
+    ) -> [RadiusCalibration.SightingBin: CalibrationFactor.RadiusFloors] {
+        let thinned = samples.filter { $0.isThinnedArea && $0.source == .area && $0.error.isFinite && $0.sightings != nil }
+        var floors: [RadiusCalibration.SightingBin: CalibrationFactor.RadiusFloors] = [:]
+        for (bin, binSamples) in Dictionary(grouping: thinned, by: { RadiusCalibration.SightingBin(count: $0.sightings ?? 0) })
+        where binSamples.count >= minimumBinSamples {
+            let errors = binSamples.map(\.error)
+            guard let narrow = factor(ratios: errors), let wide = factor(ratios: errors, coverage: targetCoverage95),
+                narrow > 0
+            else { continue }
+            let reach = factor(ratios: binSamples.compactMap(\.areaReach), coverage: targetCoverage95) ?? 0
+            floors[bin] = CalibrationFactor.RadiusFloors(
+                radius68: narrow, radius95: max(wide, narrow, reach), sampleCount: binSamples.count)
+        }
+        return floors
+    }
+
     private static func levelFactors(
         from samples: [CalibrationSample], coverage: Double, minimumFactor: Double
     ) -> [CalibrationFactor] {
-        let bySource = Dictionary(grouping: samples.filter { $0.rawRadius > 0 && $0.error.isFinite }, by: \.source)
+        let bySource = Dictionary(
+            grouping: samples.filter { !$0.isThinnedArea && $0.rawRadius > 0 && $0.error.isFinite }, by: \.source)
         var result: [CalibrationFactor] = []
         for source in RadiusCalibration.Source.allCases {
             guard let sourceSamples = bySource[source] else { continue }
@@ -187,8 +269,8 @@ public enum ConformalCalibration {
         for entry in factors {
             if let sightings = entry.sightings {
                 calibration.setSightingFactor(
-                    entry.factor, factor95: entry.factor95 ?? entry.factor * Location.rayleigh95Over68, for: entry.source,
-                    bin: sightings)
+                    entry.factor, factor95: entry.factor95 ?? entry.factor * Location.rayleigh95Over68,
+                    radiusFloors: entry.radiusFloors.map { ($0.radius68, $0.radius95) }, for: entry.source, bin: sightings)
                 continue
             }
             calibration.setFactor(entry.factor, for: entry.source, bin: entry.bin)

@@ -327,9 +327,16 @@ public struct CrossValidatedCalibration: Sendable {
                 cellInput.knownCells = cellOnly.cells.filter { scan.cells[$0.key] != nil }
                 cellInput.areas = cellOnly.areas.filter { area in scan.cells.keys.contains { $0.areaIdentity == area.key } }
             }
-            if let cells = sample(cellInput) {
-                samples.withoutFingerprints.append(cells)
-                samples.withFingerprints.append(cells)
+            if let cellSample = sample(cellInput) {
+                samples.withoutFingerprints.append(cellSample)
+                samples.withFingerprints.append(cellSample)
+                // A scan its areas answer stands where none of its cells was placed, as a query
+                // an area answers does: its areas, thinned, give the area bins' radius floors.
+                if cellSample.source == .area {
+                    let thinned = AreaThinning.samples(for: scan, cells: cellOnly?.cells ?? cells, seed: seed)
+                    samples.withoutFingerprints += thinned
+                    samples.withFingerprints += thinned
+                }
             }
         }
         return samples

@@ -8,7 +8,7 @@ public struct InspectedFix: Hashable, Sendable {
     /// The calibration bin the fix falls into.
     public var bin: RadiusCalibration.CountBin
     /// For a cell fix, the survey sightings of the cells it used (which choose its sighting
-    /// decade's factor); nil for other fixes.
+    /// decade's factor), for an area's answer the area's known cells; nil for other fixes.
     public var sightings: Int? = nil
 
     /// The smallest emitter count of `bin`, which selects the same factor.
@@ -51,7 +51,7 @@ public struct InspectedFix: Hashable, Sendable {
         }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
         let source = RadiusCalibration.Source(of: estimate)
         let sightings = RadiusCalibration.sightingBinnedSources.contains(source)
-            ? CellEstimator.sightings(of: estimate.used, in: input.knownCells) : nil
+            ? CellEstimator.sightings(of: estimate.used, in: input.knownCells, areas: input.areas) : nil
         let scaled = calibration.radii(
             rawRadius: rawRadius, source: source, emitterCount: representativeCount(of: bin), sightings: sightings)
         estimate.location.horizontalAccuracy = scaled.radius68

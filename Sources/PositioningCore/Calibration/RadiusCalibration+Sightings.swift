@@ -28,16 +28,28 @@ extension RadiusCalibration {
         }
     }
 
-    /// The sources whose fixes are binned by sightings: cell fixes, whose cells carry their
-    /// sighting counts (an area's answer rests on cells the query did not hear).
-    public static let sightingBinnedSources: Set<Source> = [.cell]
+    /// The sources whose fixes are binned by how much the map knows of what they rest on: cell
+    /// fixes by their cells' survey sightings, area answers by the count of the area's known
+    /// cells (`KnownArea.cellCount`: the query heard none of them, so their sightings say
+    /// nothing of it; how many there are says how much of the area's extent the map has seen).
+    public static let sightingBinnedSources: Set<Source> = [.cell, .area]
 
-    /// Sets the 68 % and 95 % factors of `source`'s fixes resting on `bin` sightings.
-    /// - Precondition: both are positive and finite.
-    public mutating func setSightingFactor(_ factor: Double, factor95: Double, for source: Source, bin: SightingBin) {
+    /// Sets the 68 % and 95 % factors of `source`'s fixes resting on `bin` sightings (for area
+    /// answers, known cells), and the radii in metres (`radiusFloors`) below which neither
+    /// circle of such a fix is reported.
+    /// - Precondition: both factors are positive and finite, the floors positive when given.
+    public mutating func setSightingFactor(
+        _ factor: Double, factor95: Double, radiusFloors: (radius68: Double, radius95: Double)? = nil, for source: Source,
+        bin: SightingBin
+    ) {
         precondition(factor > 0 && factor.isFinite && factor95 > 0 && factor95.isFinite, "a radius factor must be positive")
         sightingFactors[source, default: [:]][bin] = factor
         sightingFactors95[source, default: [:]][bin] = factor95
+        if let radiusFloors {
+            precondition(radiusFloors.radius68 > 0 && radiusFloors.radius95 > 0, "a radius floor must be positive")
+            sightingFloors[source, default: [:]][bin] = radiusFloors.radius68
+            sightingFloors95[source, default: [:]][bin] = radiusFloors.radius95
+        }
     }
 
     /// The factors for a fix of `source` resting on `sightings` survey sightings, when that
@@ -49,12 +61,17 @@ extension RadiusCalibration {
     }
 
     /// Both radii of a fix from its raw one: by its sighting decade's factors when `sightings`
-    /// is given and that decade was calibrated, else by its source and emitter-count bin's.
+    /// is given and that decade was calibrated (never below the decade's radius floors), else
+    /// by its source and emitter-count bin's.
     public func radii(
         rawRadius: Double, source: Source, emitterCount: Int, sightings: Int?
     ) -> (radius68: Double, radius95: Double) {
         if let sightings, let factor = sightingFactor(for: source, sightings: sightings) {
-            return (rawRadius * factor.factor68, rawRadius * factor.factor95)
+            let bin = SightingBin(count: sightings)
+            return (
+                max(rawRadius * factor.factor68, sightingFloors[source]?[bin] ?? 0),
+                max(rawRadius * factor.factor95, sightingFloors95[source]?[bin] ?? 0)
+            )
         }
         return (
             calibrated(rawRadius, source: source, emitterCount: emitterCount),

@@ -74,6 +74,11 @@ public struct RadiusCalibration: Hashable, Sendable {
     /// where one is set for a fix's source and sighting decade, it replaces the count bin's.
     var sightingFactors: [Source: [SightingBin: Double]] = [:]
     var sightingFactors95: [Source: [SightingBin: Double]] = [:]
+    /// Radii in metres below which a fix of a source and sighting bin is never reported
+    /// (`setSightingFactor(_:factor95:radiusFloors:for:bin:)`): for area answers, what areas
+    /// thinned to that bin's cells err in this map.
+    var sightingFloors: [Source: [SightingBin: Double]] = [:]
+    var sightingFloors95: [Source: [SightingBin: Double]] = [:]
 
     /// The note on a fix from a radio map that was never calibrated (`locate`, `serve`, the
     /// location service): its radius is the raw one.

@@ -24,18 +24,23 @@ public struct CellEstimator: Sendable {
         public var rejected: [EmitterRejection]
         /// How many cells (or areas) the fix rests on.
         public var emitterCount: Int
-        /// The survey sightings of the cells used (`CellEstimator.sightings(of:in:)`); nil for an
-        /// area's answer, which rests on cells the query did not hear.
+        /// The survey sightings of the cells used (`CellEstimator.sightings(of:in:areas:)`); for
+        /// an area's answer, which rests on cells the query did not hear, the area's known cells.
         public var sightings: Int?
     }
 
     /// How many survey sightings placed the cells among `used` (`KnownCell.sampleCount`,
-    /// summed): what a cell fix's sighting-decade factor is chosen by, at `locate` and in
-    /// calibration alike.
-    public static func sightings(of used: [EmitterContribution], in knownCells: [CellIdentity: KnownCell]) -> Int {
+    /// summed), and for an area among them its known cells (`KnownArea.cellCount`): what a
+    /// fix's sighting-bin factor is chosen by, at `locate` and in calibration alike.
+    public static func sightings(
+        of used: [EmitterContribution], in knownCells: [CellIdentity: KnownCell], areas: [AreaIdentity: KnownArea] = [:]
+    ) -> Int {
         used.reduce(0) { total, contribution in
-            guard case .cell(let identity) = contribution.emitter else { return total }
-            return total + (knownCells[identity]?.sampleCount ?? 0)
+            switch contribution.emitter {
+            case .cell(let identity): total + (knownCells[identity]?.sampleCount ?? 0)
+            case .area(let identity): total + (areas[identity]?.cellCount ?? 0)
+            default: total
+            }
         }
     }
 
@@ -111,6 +116,6 @@ public struct CellEstimator: Sendable {
         return Fix(
             coordinate: area.coordinate, radius: max(area.radius, radiusFloor), method: .area,
             used: [EmitterContribution(emitter: .area(area.identity), weight: 1)], rejected: rejected,
-            emitterCount: 1, sightings: nil)
+            emitterCount: 1, sightings: area.cellCount)
     }
 }

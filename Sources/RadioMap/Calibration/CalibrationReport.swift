@@ -11,12 +11,16 @@ public enum CalibrationReport {
         var text = "Calibrated from \(samples) held-out scan fixes (target: truth inside the 68 % radius 68 % of the time, "
             + "inside the 95 % radius 95 %)\n"
         for entry in factors {
-            // A Mondrian factor by sighting decade, after its source's count bins.
-            let bin = entry.sightings.map { "\($0.rawValue) sightings" }
+            // A Mondrian factor by sighting decade (an area's: by its known cells), after its
+            // source's count bins.
+            let bin = entry.sightings.map { "\($0.rawValue) \(entry.source == .area ? "known cells" : "sightings")" }
                 ?? entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)
             text += "  \(entry.source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) \(bin) "
                 + String(format: "68 %% x%.3f", entry.factor)
                 + (entry.factor95.map { String(format: ", 95 %% x%.3f", $0) } ?? "")
+                + (entry.radiusFloors.map {
+                    String(format: ", at least %.0f / %.0f m (%d thinned areas)", $0.radius68, $0.radius95, $0.sampleCount)
+                } ?? "")
                 + "  (\(entry.sampleCount) fixes\(entry.isPooled ? pooledNote(entry) : ""))\n"
         }
         return text
@@ -42,6 +46,11 @@ public enum CalibrationReport {
             if let factor95 = entry.factor95 { writer.writeKey("factor95"); writer.write(factor95, decimals: 4) }
             writer.writeKey("samples"); writer.write(entry.sampleCount)
             writer.writeKey("pooled"); writer.write(entry.isPooled)
+            if let floors = entry.radiusFloors {
+                writer.writeKey("radiusFloor68"); writer.write(floors.radius68, decimals: 1)
+                writer.writeKey("radiusFloor95"); writer.write(floors.radius95, decimals: 1)
+                writer.writeKey("floorSamples"); writer.write(floors.sampleCount)
+            }
             writer.endObject()
         }
         writer.endArray()

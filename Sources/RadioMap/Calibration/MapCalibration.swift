@@ -96,7 +96,7 @@ public struct MapCalibration: Sendable {
             samples += fingerprintCalibrator().samples(from: try radioMap.fingerprints())
         }
         outcome.factors = ConformalCalibration.factors(from: samples)
-        outcome.samples = samples.count
+        outcome.samples = samples.count { !$0.isThinnedArea }
         return outcome
     }
 

@@ -128,6 +128,12 @@ final class SQLiteConnection {
         try integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) > 0
     }
 
+    /// Whether `table` has a column named `column` (false when the table is missing): a map
+    /// opened read-only may predate a column a migration added.
+    func hasColumn(_ column: String, in table: String) throws(SQLiteError) -> Bool {
+        try integer("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]) > 0
+    }
+
     /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
     func inTransaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         // Prepared once: a read transaction wraps every lookup request, and compiling BEGIN and
