@@ -53,6 +53,44 @@ extension RadioMap {
     }
 }
 
+/// Which map `RadioMap.fill(at:_:)` hands its body.
+public enum MapFill: Sendable {
+    /// A new map built out of sight (`RadioMap.buildNew`): it gets its name only when the body
+    /// returns, so whatever the body would tell the user is best held back until then.
+    case building
+    /// The map already at the path.
+    case existing
+    /// A map another process created at the path while this one was building: the build was
+    /// dropped, and the body is called again with this map.
+    case madeMeanwhile
+}
+
+extension RadioMap {
+    /// Fills the map at `path`: builds it new if nothing is there (each page written once, the
+    /// map named when whole), else opens it for writing. `body` is called with the map and which
+    /// it is — twice if another process made the map while this one was building it: first
+    /// `.building` (that work is dropped), then `.madeMeanwhile` with the other process's map.
+    ///
+    /// ```swift
+    /// let filled = try RadioMap.fill(at: "map.sqlite") { map, fill in
+    ///     try map.importSurvey(at: "cell_towers.csv.gz", options: ImportOptions(), progress: nil)
+    /// }
+    /// print(filled.result.rowsImported, try filled.map.statistics().cells)
+    /// ```
+    /// - Returns: The map, open for writing, and what the body that counted returned.
+    public static func fill<T>(at path: String, _ body: (RadioMap, MapFill) throws -> T) throws -> (map: RadioMap, result: T) {
+        var fill = MapFill.existing
+        if !FileManager.default.fileExists(atPath: path) {
+            if let result = try buildNew(at: path, { try body($0, .building) }) {
+                return (try RadioMap(path: path, mode: .readWrite), result)
+            }
+            fill = .madeMeanwhile
+        }
+        let map = try RadioMap(path: path, mode: .readWrite)
+        return (map, try body(map, fill))
+    }
+}
+
 /// The scratch file a new map is built in: created with `O_EXCL`, 0600, and locked with `flock`
 /// for as long as its builder lives, so that another build can tell an abandoned one (its
 /// process died) from one in progress.

@@ -76,6 +76,36 @@ import TestSupport
         #expect(try Self.leftovers(directory, besides: ["new.sqlite", "new.sqlite-wal", "new.sqlite-shm"]) == [])
     }
 
+    /// `RadioMap.fill`: a missing map is built, an existing one opened, and a map another
+    /// writer makes during the build gets the body's second call, the build being dropped.
+    @Test func fillBuildsAMissingMapOpensAnExistingOneAndYieldsToOneMadeMeanwhile() throws {
+        let directory = TemporaryDirectory()
+        let cells = RadioMapFixtures.fixture("opencellid_synthetic.csv")
+        let quirks = RadioMapFixtures.fixture("wigle_quirks.csv")
+        var calls: [MapFill] = []
+        let new = try RadioMap.fill(at: directory.path("new.sqlite")) { map, fill in
+            calls.append(fill)
+            return try map.importSurvey(at: cells, options: ImportOptions(), progress: nil)
+        }
+        #expect(calls == [.building])
+        #expect(try new.map.statistics().cells == new.result.rowsImported)
+        calls = []
+        let again = try RadioMap.fill(at: directory.path("new.sqlite")) { map, fill in
+            calls.append(fill)
+            return try map.imports().count
+        }
+        #expect(calls == [.existing] && again.result == 1)
+        calls = []
+        let raced = directory.path("raced.sqlite")
+        let yielded = try RadioMap.fill(at: raced) { map, fill in
+            calls.append(fill)
+            if fill == .building { _ = try RadioMapFixtures.importFile(quirks, into: raced) }
+            return try map.importSurvey(at: cells, options: ImportOptions(), progress: nil)
+        }
+        #expect(calls == [.building, .madeMeanwhile])
+        #expect(try yielded.map.imports().count == 2, "the other writer's import and the body's second call")
+    }
+
     /// `import` killed while it builds a new map: no map at the name, and the next import into
     /// it deletes the dead build's scratch file, builds its own and names it.
     @Test(.timeLimit(.minutes(10)))

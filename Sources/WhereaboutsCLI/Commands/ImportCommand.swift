@@ -63,25 +63,27 @@ struct ImportCommand: RunnableCommand {
         let configuration = try paths.loadConfiguration()
         let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
         let options = ImportOptions(format: format?.format, strict: strict, timeZone: timeZone?.zone, filter: filter)
-        var outcome: Outcome?
-        if !FileManager.default.fileExists(atPath: databasePath) {
-            // A new map is built out of sight and named when whole: each page written once.
-            // What the files' imports print waits for the name, in case another process made
-            // the map meanwhile and the files are imported into that one instead.
-            let reports = MemorySink(), problems = MemorySink()
-            outcome = try RadioMap.buildNew(at: databasePath) { radioMap in
-                try importFiles(into: radioMap, options: options, context: context, reports: reports, problems: problems)
-            }
-            if outcome != nil {
-                context.errors.write(problems.text)
-                context.output.write(reports.text)
-            } else if !quiet {
-                context.errors.line("\(databasePath) was created by another process meanwhile: importing into it")
+        let (radioMap, result) = try RadioMap.fill(at: databasePath) { radioMap, fill in
+            switch fill {
+            case .building:
+                // The map gets its name when every file is in: what the imports print waits
+                // for it, since another process may make the map meanwhile and then these
+                // files are imported into that one instead.
+                let reports = MemorySink(), problems = MemorySink()
+                var outcome = try importFiles(into: radioMap, options: options, context: context, reports: reports, problems: problems)
+                outcome.heldBack = (reports.text, problems.text)
+                return outcome
+            case .madeMeanwhile:
+                if !quiet { context.errors.line("\(databasePath) was created by another process meanwhile: importing into it") }
+                fallthrough
+            case .existing:
+                return try importFiles(into: radioMap, options: options, context: context, reports: context.output, problems: context.errors)
             }
         }
-        let radioMap = try RadioMap(path: databasePath, mode: .readWrite)
-        let result = try outcome
-            ?? importFiles(into: radioMap, options: options, context: context, reports: context.output, problems: context.errors)
+        if let (reports, problems) = result.heldBack {
+            context.errors.write(problems)
+            context.output.write(reports)
+        }
         if result.firstFailure == nil || !options.strict {
             try Retention.apply(configuration, to: radioMap)
             // Places do not move the radius; everything else can.
@@ -96,6 +98,8 @@ struct ImportCommand: RunnableCommand {
     private struct Outcome {
         var summaries: [ImportSummary]
         var firstFailure: CommandFailure?
+        /// The reports and problems printed once a new map has its name.
+        var heldBack: (reports: String, problems: String)?
     }
 
     /// Imports each file (each in its own transaction), printing its summary to `reports` and
