@@ -65,4 +65,26 @@ import WorldSimulator
         #expect(abs((simulated.wifiSignal.median ?? 0) + 85) <= 3 && abs((simulated.wifiSignal.p10 ?? 0) + 92) <= 3)
         #expect((0.05...0.2).contains(simulated.locallyAdministeredFraction))
     }
+
+    /// `simulate --survey-logging wigle-app`: rows as the WiGLE app writes them. Every network
+    /// the every-scan survey heard keeps its first row, but a network is written again only when
+    /// the phone moved or the signal grew, so most scans come out partial, as real walks do
+    /// (Ariel: 57.5 % of scans with under 3 networks, a median of 2 rows per network).
+    @Test func wigleAppLoggingWritesFirstSightingsAndMakesMostScansPartial() throws {
+        let directory = TemporaryDirectory("simulator-logging")
+        let town = Town(TownSpecification(seed: 3, centre: TownSpecification.defaultCentre, size: .small))
+        var statistics: [SurveyLogging: SurveyStatistics] = [:]
+        for logging in SurveyLogging.allCases {
+            var writer = TownWriter(town: town, walkDuration: 60)
+            writer.surveyLogging = logging
+            let folder = directory.path(logging.rawValue)
+            _ = try writer.write(to: folder)
+            statistics[logging] = try SurveyStatistics(files: [folder + "/" + TownWriter.FileName.survey])
+        }
+        let every = try #require(statistics[.everyScan]), app = try #require(statistics[.wigleApp])
+        #expect(app.sightingsPerAccessPoint.count == every.sightingsPerAccessPoint.count, "a network's first sighting is always written")
+        #expect(app.wifiRows * 2 < every.wifiRows && app.cellRows * 2 < every.cellRows)
+        #expect(every.partialScanFraction < 0.05 && app.partialScanFraction > 0.3, "\(app.partialScanFraction)")
+        #expect((app.sightingsPerAccessPoint.median ?? 0) * 2 < every.sightingsPerAccessPoint.median ?? 0)
+    }
 }

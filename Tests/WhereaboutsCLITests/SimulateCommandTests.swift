@@ -33,4 +33,25 @@ import TestSupport
         #expect(run.errors.contains("--scan-cache expects seconds from 0 to 600, got '\(value)'"))
         #expect(!FileManager.default.fileExists(atPath: directory.path("survey.wigle.csv")))
     }
+
+    /// `--survey-logging wigle-app`: fewer rows than every scan's, the same networks; a bad
+    /// value, or the option with a written town, is a usage error.
+    @Test func surveyLoggingWritesTheAppsRowsAndIsCheckedWhereItApplies() async throws {
+        let directory = TemporaryDirectory("simulate-logging")
+        var rows: [String: Int] = [:]
+        for logging in ["every-scan", "wigle-app"] {
+            let run = await CLIRun([
+                "simulate", "--seed", "2", "--size", "tiny", "--walk-minutes", "1", "--survey-logging", logging,
+                "--out", directory.path(logging),
+            ])
+            #expect(run.status == 0, "\(run.errors)")
+            let survey = try String(contentsOfFile: directory.path("\(logging)/survey.wigle.csv"), encoding: .utf8)
+            rows[logging] = survey.split(separator: "\n").count
+        }
+        #expect((rows["wigle-app"] ?? 0) * 2 < rows["every-scan"] ?? 0, "\(rows)")
+        let bad = await CLIRun(["simulate", "--size", "tiny", "--survey-logging", "sometimes", "--out", directory.path("bad")])
+        #expect(bad.status == 64 && bad.errors.contains("--survey-logging"))
+        let town = await CLIRun(["eval", "--town", directory.path("wigle-app"), "--survey-logging", "wigle-app"])
+        #expect(town.status == 64 && town.errors.contains("--survey-logging applies to --towns"), "\(town.errors)")
+    }
 }

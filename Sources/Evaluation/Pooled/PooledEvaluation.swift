@@ -29,6 +29,9 @@ public struct PooledEvaluation: Sendable {
     public var score: Scorer
     /// Told, from any thread, how many evaluations are done of how many.
     public var progress: (@Sendable (_ done: Int, _ count: Int) -> Void)?
+    /// How the towns' surveys are logged (`towns`): a row per network per scan, or as the WiGLE
+    /// app writes them.
+    public var surveyLogging = SurveyLogging.everyScan
 
     /// Pools evaluations calibrated as `calibration` says, scored by `score`.
     public init(
@@ -106,7 +109,9 @@ public struct PooledEvaluation: Sendable {
         let town = Town(TownSpecification(seed: seed, centre: centre, size: size))
         do {
             // The walk is not evaluated here: one minute of it is enough.
-            _ = try TownWriter(town: town, walkDuration: 60).write(to: directory)
+            var writer = TownWriter(town: town, walkDuration: 60)
+            writer.surveyLogging = surveyLogging
+            _ = try writer.write(to: directory)
         } catch {
             throw EvaluationError.cannotWrite("cannot write town \(seed) to \(directory): \(error)")
         }

@@ -46,6 +46,9 @@ extension EvalCommand {
             return .fingerprints(training: fingerprints, validation: validation)
         }
         if centre != nil, towns == nil { throw .usage("--centre applies to --towns (a written town already has its centre)") }
+        if surveyLogging != nil, towns == nil {
+            throw .usage("--survey-logging applies to --towns (a written town's survey is logged already: see simulate --survey-logging)")
+        }
         if learn {
             if town != nil, seed != nil || size != nil { throw .usage("--town already says the seed and size; drop --seed/--size") }
             if let movedFraction, !(0...1).contains(movedFraction) {

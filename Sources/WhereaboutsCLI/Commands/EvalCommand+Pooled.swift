@@ -12,12 +12,14 @@ extension EvalCommand {
     /// radius coverage pooled over them (see `PooledEvaluation`).
     func runTowns(seeds: ClosedRange<UInt64>, context: CommandContext) throws -> ExitCode {
         let sizeText = size?.name ?? "small"
-        let pooled = pooledEvaluation(what: "towns", context: context)
+        var pooled = pooledEvaluation(what: "towns", context: context)
+        pooled.surveyLogging = surveyLogging?.logging ?? .everyScan
         let centre = centre?.coordinate ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText), "
             + String(format: "centre %.4f,%.4f), ", centre.latitude, centre.longitude)
             + "each calibrated from its own survey as `eval --town` does"
+            + (pooled.surveyLogging == .everyScan ? "" : ", surveys logged as the WiGLE app logs")
         let lines = try pooled.towns(seeds: seedList, centre: centre, size: size?.size ?? .small)
         printPooled(PooledReport(title: title, labelName: "seed", lines: lines, estimator: estimators.choices[0].name), context)
         return .success

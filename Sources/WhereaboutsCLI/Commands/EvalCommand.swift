@@ -117,6 +117,8 @@ struct EvalCommand: RunnableCommand {
     var size: TownSizeArgument?
     @Option("--centre", "--center", group: "towns and learning", help: "With --towns: the towns' centre (default 52.52,13.405).")
     var centre: CoordinateArgument?
+    @Option("--survey-logging", group: "towns and learning", help: "With --towns: every-scan (default) or wigle-app, as `simulate --survey-logging`.")
+    var surveyLogging: SurveyLoggingArgument?
     @Option("--moved-fraction", valueName: "F", group: "towns and learning", help: "With --learn: fraction of routers moved since the survey (default 0.03).")
     var movedFraction: Double?
     @Option("--drive-minutes", valueName: "M", group: "towns and learning", help: "With --learn: minutes of driving at 10 m/s (default 60).")

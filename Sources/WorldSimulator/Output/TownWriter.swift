@@ -28,6 +28,9 @@ public struct TownWriter: Sendable {
     /// Seconds a reading stays in the walk's and the drive's scan results after it was last
     /// heard (`ScanResultCache`; Linux keeps 30); 0, the default, reports each scan's own readings.
     public var scanCache: Double = 0
+    /// How the surveyors' app writes the survey's rows (`SurveyLogging`): every scan's, or as the
+    /// WiGLE app does.
+    public var surveyLogging = SurveyLogging.everyScan
 
     /// File names inside the output directory.
     public enum FileName {
@@ -120,9 +123,14 @@ public struct TownWriter: Sendable {
         let routerAddresses = Set(town.accessPoints.map(\.bssid))
         var altitudeRandom = SeededRandomNumberGenerator(seed: town.specification.seed, stream: 5)
         let authModeForCells = "UNKNOWN;" + town.specification.countryCode
+        var log = surveyLogging == .wigleApp ? WigleAppLog() : nil
         try town.forEachSurveyScan { scan throws(SimulationError) in
             summary.surveyScans += 1
             let coordinate = town.coordinate(of: scan.reportedPosition)
+            func logged(_ network: AnyHashable, level: Int) -> Bool {
+                log?.shouldWrite(phone: scan.surveyorIndex ?? 0, network: network, at: coordinate, time: scan.time, level: level)
+                    ?? true
+            }
             let altitude = town.specification.altitudeMeters + 3 * altitudeRandom.nextGaussian()
             func writeFix(type: String) throws(SimulationError) {
                 file.write(byte: UInt8(ascii: ","))
@@ -136,7 +144,7 @@ public struct TownWriter: Sendable {
                 try file.write("," + type)
                 try file.endLine()
             }
-            for heard in scan.accessPoints {
+            for heard in scan.accessPoints where logged(heard.bssid, level: heard.signalStrength) {
                 summary.surveyWiFiRows += 1
                 if hotspotAddresses.contains(heard.bssid) { summary.surveyHotspotRows += 1 }
                 if movedAddresses.contains(heard.bssid) { summary.surveyMovedRows += 1 }
@@ -158,7 +166,7 @@ public struct TownWriter: Sendable {
                 file.write(integer: heard.signalStrength)
                 try writeFix(type: "WIFI")
             }
-            for heard in scan.cells {
+            for heard in scan.cells where logged(heard.cell.identity, level: heard.signalStrength) {
                 summary.surveyCellRows += 1
                 let identity = heard.cell.identity
                 file.write(integer: identity.mcc)
