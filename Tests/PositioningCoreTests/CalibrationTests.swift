@@ -49,6 +49,25 @@ import TestSupport
         #expect(ConformalCalibration.factor(ratios: samples.map { $0.error / $0.rawRadius }) == 0.7)
     }
 
+    @Test func aManyEmitterBinWithoutEvidenceTakesTheFactorOfTheNearestBinOfFewer() throws {
+        // A survey logged as the WiGLE app logs: many fixes from two and from five to nine access
+        // points, the factors falling with the count, none from ten or more. A laptop's full
+        // scan (10+) takes the 5–9 bin's factor, not the widest (the two-AP bin's); a bin below
+        // every filled one (one AP) still takes the widest.
+        var samples = (1...40).map { CalibrationSample(source: .wifi, emitterCount: 2, error: Double($0), rawRadius: 10) }
+        samples += (1...40).map { CalibrationSample(source: .wifi, emitterCount: 6, error: Double($0) / 4, rawRadius: 10) }
+        let factors = ConformalCalibration.factors(from: samples)
+        func factor(_ bin: RadiusCalibration.CountBin) throws -> CalibrationFactor {
+            try #require(factors.first { $0.source == .wifi && $0.bin == bin })
+        }
+        let fiveToNine = try factor(.fiveToNine), two = try factor(.two)
+        #expect(fiveToNine.factor < two.factor / 3)
+        #expect(try factor(.tenOrMore).factor == fiveToNine.factor && factor(.tenOrMore).borrowedFrom == .fiveToNine)
+        #expect(try factor(.tenOrMore).factor95 == fiveToNine.factor95)
+        #expect(try factor(.threeToFour).factor == two.factor && factor(.threeToFour).borrowedFrom == .two)
+        #expect(try factor(.one).factor == two.factor && factor(.one).borrowedFrom == nil && factor(.one).isPooled)
+    }
+
     @Test func inspectionRecoversTheRawRadiusAndBinUnderAnyCalibration() throws {
         var fixture = ToyTown(seed: 3)
         let (input, _) = fixture.query()

@@ -42,8 +42,12 @@ public struct CalibrationFactor: Hashable, Sendable {
     public var factor: Double
     /// Held-out fixes the factor rests on (those of the whole source when the bin had too few).
     public var sampleCount: Int
-    /// True when the bin had too few samples of its own and borrowed its factor from its source.
+    /// True when the bin had too few samples of its own and borrowed its factor from its source
+    /// (or, with `borrowedFrom`, from a bin of fewer emitters).
     public var isPooled: Bool
+    /// For a bin with too few samples of its own that rests on more emitters than a bin with
+    /// enough: the nearest such bin, whose factor it took (`levelFactors`). Not stored.
+    public var borrowedFrom: RadiusCalibration.CountBin?
     /// The multiplier for a 95 % radius; nil when computed before 95 % factors existed.
     public var factor95: Double?
     /// For a Mondrian factor by sightings (`RadiusCalibration.SightingBin`), the decade of
@@ -116,11 +120,16 @@ public enum ConformalCalibration {
     }
 
     /// Factors for every source and bin that `samples` cover. A bin with fewer than
-    /// `minimumBinSamples` samples has no evidence of its own and is not assumed tighter than
+    /// `minimumBinSamples` samples has no evidence of its own. If a bin of fewer emitters has
+    /// enough, the nearest such bin lends it its factor: a fix resting on more emitters is
+    /// placed at least as well (the factors fall with the count wherever the bins are filled;
+    /// BENCHMARKS.md, "How real is the simulator"), and a survey logged as the WiGLE app logs —
+    /// two or three networks a row group — fills the few-emitter bins and hardly ever the 10+
+    /// one that a laptop's full scan falls into. Otherwise the bin is not assumed tighter than
     /// any bin of its source: it takes the larger of its source's pooled factor and the largest
-    /// factor a bin of that source earned. (On simulated towns the survey's scans yield hardly
-    /// any fixes from one or two access points, while a query resting on so few stands mostly
-    /// where the survey did not go; pooled, the many-AP fixes set their factor.) A source with
+    /// factor a bin of that source earned. (On simulated towns logged scan by scan the survey
+    /// yields hardly any fixes from one or two access points, while a query resting on so few
+    /// stands mostly where the survey did not go; pooled, the many-AP fixes set their factor.) A source with
     /// too few samples altogether gets none (its radius stays uncorrected). Factors are floored
     /// at `minimumFactor` so one lucky fold cannot shrink radii to nothing.
     ///
@@ -248,11 +257,18 @@ public enum ConformalCalibration {
             let pooled = factor(ratios: sourceSamples.map { $0.error / $0.rawRadius }, coverage: coverage).map {
                 max($0, own.values.max() ?? $0)
             }
-            for bin in RadiusCalibration.CountBin.allCases {
+            let bins = RadiusCalibration.CountBin.allCases
+            for (index, bin) in bins.enumerated() {
                 let binSamples = byBin[bin] ?? []
                 if let own = own[bin] {
                     result.append(CalibrationFactor(
                         source: source, bin: bin, factor: max(own, minimumFactor), sampleCount: binSamples.count, isPooled: false))
+                } else if let fewer = bins[..<index].last(where: { own[$0] != nil }), let lent = own[fewer] {
+                    var entry = CalibrationFactor(
+                        source: source, bin: bin, factor: max(lent, minimumFactor), sampleCount: byBin[fewer]?.count ?? 0,
+                        isPooled: true)
+                    entry.borrowedFrom = fewer
+                    result.append(entry)
                 } else if let pooled, sourceSamples.count >= minimumBinSamples {
                     result.append(CalibrationFactor(
                         source: source, bin: bin, factor: max(pooled, minimumFactor), sampleCount: sourceSamples.count,
