@@ -129,9 +129,9 @@ public enum ConformalCalibration {
     /// any bin of its source: it takes the larger of its source's pooled factor and the largest
     /// factor a bin of that source earned. (On simulated towns logged scan by scan the survey
     /// yields hardly any fixes from one or two access points, while a query resting on so few
-    /// stands mostly where the survey did not go; pooled, the many-AP fixes set their factor.) A source with
-    /// too few samples altogether gets none (its radius stays uncorrected). Factors are floored
-    /// at `minimumFactor` so one lucky fold cannot shrink radii to nothing.
+    /// stands mostly where the survey did not go; pooled, the many-AP fixes set their factor.)
+    /// A source with too few samples altogether gets none (its radius stays uncorrected).
+    /// Factors are floored at `minimumFactor` so one lucky fold cannot shrink radii to nothing.
     ///
     /// At the 68 % target each factor also carries its 95 % factor, found the same way from the
     /// same samples (the ⌈(n+1)·0.95⌉-th ratio: a bin needs 19 samples, which

@@ -27,7 +27,9 @@ public enum CalibrationReport {
     }
 
     private static func pooledNote(_ entry: CalibrationFactor) -> String {
-        if let fewer = entry.borrowedFrom { return " of bin \(fewer.rawValue): too few in the bin, so the factor of that bin of fewer emitters" }
+        if let fewer = entry.borrowedFrom {
+            return " of bin \(fewer.rawValue): too few in the bin, so the factor of that bin of fewer emitters"
+        }
         return entry.sightings == nil
             ? " of the source: too few in the bin, so its pooled or widest factor"
             : " of the source: too few of these sightings, so its pooled factor"
