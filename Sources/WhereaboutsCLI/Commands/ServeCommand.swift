@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GeolocateServer
 import Geolocation
+import LocationService
 import PositioningCore
 import Synchronization
 import SystemSupport
@@ -89,7 +90,7 @@ struct ServeCommand: RunnableCommand {
         var accessLog: (@Sendable (String) -> Void)?
         if logs { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
-        if scansLocally { localScan = { @Sendable in LocalScan.shared.observations() } }
+        if scansLocally { localScan = { @Sendable in SharedWiFiScan.shared.observations() } }
         var localSources: ServeLocalSources?
         if usesLocalSources {
             let setup = try LiveSetup(live, database: database, configuration: configuration, paths: paths)
@@ -154,32 +155,6 @@ struct ServeCommand: RunnableCommand {
 private enum SignalSources {
     nonisolated(unsafe) private static var kept: [any DispatchSourceSignal] = []
     static func keep(_ sources: [any DispatchSourceSignal]) { kept += sources }
-}
-
-/// `--scan-local`: the machine's own Wi-Fi scan, shared by the workers and reused for 10 s so
-/// a burst of requests does not trigger a burst of scans.
-private final class LocalScan: Sendable {
-    static let shared = LocalScan()
-    private let cache = Mutex<(time: MonotonicInstant, observations: [WiFiObservation])?>(nil)
-
-    /// The latest scan's observations; called on a server worker thread, which it blocks while
-    /// the scan runs on the scanner's own netlink thread.
-    func observations() -> [WiFiObservation] {
-        if let cached = cache.withLock({ $0 }), MonotonicInstant.now - cached.time < .seconds(10) {
-            return cached.observations
-        }
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<[WiFiObservation]>([])
-        Task.detached {
-            let scan = try? await WiFiScanner().scan(mode: .fresh, timeout: .seconds(8))
-            result.withLock { $0 = scan?.observations ?? [] }
-            done.signal()
-        }
-        done.wait()
-        let observations = result.withLock { $0 }
-        cache.withLock { $0 = (MonotonicInstant.now, observations) }
-        return observations
-    }
 }
 
 extension ListenAddress: ExpressibleByArgument {

@@ -73,6 +73,11 @@ def prefs(endpoint, proxy_port, wifi, timeout_ms):
         "services.settings.server": "data:,#offline/v1",
         # Region detection asks Mozilla's location service (the machine's position, by IP).
         "browser.region.network.url": "",
+        # Upload disabled still sends Glean's "deletion-request" ping to
+        # incoming.telemetry.mozilla.org; below 0, Glean drops every ping it would upload
+        # (toolkit/components/glean/docs: the prefs Mozilla's own test profiles set).
+        "telemetry.fog.test.localhost_port": -1,
+        "toolkit.telemetry.server": "",
     }
     for name in ("app.update.auto", "app.normandy.enabled", "toolkit.telemetry.enabled",
                  "datareporting.healthreport.uploadEnabled", "datareporting.policy.dataSubmissionEnabled",
