@@ -13,7 +13,7 @@ extension EvalCommand {
     func runTowns(seeds: ClosedRange<UInt64>, context: CommandContext) throws -> ExitCode {
         let sizeText = size?.name ?? "small"
         var pooled = pooledEvaluation(what: "towns", context: context)
-        pooled.surveyLogging = surveyLogging?.logging ?? .everyScan
+        pooled.surveyLogging = surveyLogging ?? .everyScan
         let centre = centre?.coordinate ?? TownSpecification.defaultCentre
         let seedList = Array(seeds)
         let title = "\(seedList.count) simulated towns (seeds \(seeds.lowerBound)–\(seeds.upperBound), \(sizeText), "

@@ -6,6 +6,7 @@ import JSONCodec
 import PositioningCore
 import RadioMap
 import SurveyFormats
+import WorldSimulator
 
 /// `whereabouts eval`: measures Whereabouts and the Ichnaea peer side by side on held-out
 /// ground truth.
@@ -118,7 +119,7 @@ struct EvalCommand: RunnableCommand {
     @Option("--centre", "--center", group: "towns and learning", help: "With --towns: the towns' centre (default 52.52,13.405).")
     var centre: CoordinateArgument?
     @Option("--survey-logging", group: "towns and learning", help: "With --towns: every-scan (default) or wigle-app, as `simulate --survey-logging`.")
-    var surveyLogging: SurveyLoggingArgument?
+    var surveyLogging: SurveyLogging?
     @Option("--moved-fraction", valueName: "F", group: "towns and learning", help: "With --learn: fraction of routers moved since the survey (default 0.03).")
     var movedFraction: Double?
     @Option("--drive-minutes", valueName: "M", group: "towns and learning", help: "With --learn: minutes of driving at 10 m/s (default 60).")

@@ -42,7 +42,7 @@ struct SimulateCommand: RunnableCommand {
     @Option("--scan-cache", help: "Walk and drive scans report readings this old too, with their age (default 0; Linux: 30).")
     var scanCache = ScanCacheAge(0)
     @Option("--survey-logging", help: "every-scan (default: a row per network per scan) or wigle-app (rows as the WiGLE app writes them).")
-    var surveyLogging: SurveyLoggingArgument?
+    var surveyLogging: SurveyLogging?
     @Option("--centre", "--center", help: "Town centre (default 52.52,13.405).") var centre: CoordinateArgument?
     @Option("--opencellid-rows", group: "benchmark inputs", help: "Instead of a town, write N random cells as OpenCellID CSV (OUT/cells.csv).")
     var cellRows: PositiveCount?
@@ -86,7 +86,7 @@ struct SimulateCommand: RunnableCommand {
         let town = Town(TownSpecification(seed: seed, centre: centre, size: size?.size ?? .small))
         var writer = TownWriter(town: town, walkDuration: walkMinutes.minutes * 60)
         writer.scanCache = scanCache.seconds
-        writer.surveyLogging = surveyLogging?.logging ?? .everyScan
+        writer.surveyLogging = surveyLogging ?? .everyScan
         let summary = try writer.write(to: directory)
         context.output.line("\(directory): \(summary)")
         return .success
@@ -135,18 +135,7 @@ struct ScanCacheAge: ExpressibleByArgument {
 }
 
 /// `--survey-logging`: every-scan or wigle-app.
-struct SurveyLoggingArgument: ExpressibleByArgument {
-    var logging: SurveyLogging
-
-    init(argument: String) throws(ArgumentValueError) {
-        guard let logging = SurveyLogging(rawValue: argument) else {
-            throw .notA(SurveyLogging.allCases.map(\.rawValue).spelledAsAlternatives)
-        }
-        self.logging = logging
-    }
-    static var defaultValueName: String { "HOW" }
-    static var allValueStrings: [String] { SurveyLogging.allCases.map(\.rawValue) }
-}
+extension SurveyLogging: ExpressibleByArgument {}
 
 /// `--size`: one of the town presets, tiny to large.
 struct TownSizeArgument: ExpressibleByArgument {
