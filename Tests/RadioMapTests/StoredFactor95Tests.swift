@@ -21,4 +21,23 @@ import TestSupport
         #expect(!calibration.hasFactor95(for: .wifi, emitterCount: 2))
         #expect(abs(calibration.calibrated95(10, source: .wifi, emitterCount: 2) - 14 * Location.rayleigh95Over68) < 1e-9)
     }
+
+    @Test func anUnmappedWiFiFactorIsStoredAndAMapWithoutOneScalesSuchFixesAsWiFi() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let wifi = CalibrationFactor(source: .wifi, bin: .two, factor: 0.6, sampleCount: 40, isPooled: false, factor95: 1.5)
+        let unmapped = CalibrationFactor(
+            source: .wifiUnmapped, bin: .two, factor: 4.7, sampleCount: 293, isPooled: false, factor95: 10.2)
+        try map.replaceCalibration([wifi, unmapped], surveyFingerprints: nil)
+        #expect(Set(try map.calibrationFactors()) == [wifi, unmapped])
+        let both = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+        #expect(abs(both.calibrated(10, source: .wifiUnmapped, emitterCount: 2) - 47) < 1e-9)
+        #expect(abs(both.calibrated95(10, source: .wifiUnmapped, emitterCount: 2) - 102) < 1e-9)
+        // A map calibrated before the kind existed: such fixes keep Wi-Fi's factors, as before.
+        try map.connection.execute("DELETE FROM calibration_factors WHERE source = 'wifi-unmapped'")
+        let before = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+        #expect(abs(before.calibrated(10, source: .wifiUnmapped, emitterCount: 2) - 6) < 1e-9)
+        #expect(abs(before.calibrated95(10, source: .wifiUnmapped, emitterCount: 2) - 15) < 1e-9)
+        #expect(before.hasFactor(for: .wifiUnmapped, emitterCount: 2))
+    }
 }

@@ -128,10 +128,11 @@ public struct CrossValidatedCalibration: Sendable {
     }
 
     /// One sample per tested scan that the estimator could locate against the refit emitters,
-    /// and one more from the cells alone of each scan that heard both Wi-Fi and cells.
+    /// one more from the cells alone of each scan that heard both Wi-Fi and cells, and one from
+    /// the scan blocked off the survey (`PairedSamples.blocked`) where that makes one.
     public func samples(from scans: [SurveyScan], now: Date) -> [CalibrationSample] {
         let paired = pairedSamples(from: scans, now: now)
-        return surveyFingerprints == nil ? paired.withoutFingerprints : paired.withFingerprints
+        return (surveyFingerprints == nil ? paired.withoutFingerprints : paired.withFingerprints) + paired.blocked
     }
 
     /// The samples of the same held-out scans located with access points alone and with
@@ -139,10 +140,15 @@ public struct CrossValidatedCalibration: Sendable {
     public struct PairedSamples: Sendable {
         public var withoutFingerprints: [CalibrationSample] = []
         public var withFingerprints: [CalibrationSample] = []
+        /// The `wifiUnmapped` samples of scans blocked off the survey (`UnmappedScanBlock`),
+        /// located by their Wi-Fi alone: they belong with either set, and stand apart so that
+        /// they never weigh in the choice between the two (`SurveyFingerprints.Trial`).
+        public var blocked: [CalibrationSample] = []
 
         mutating func append(_ other: PairedSamples) {
             withoutFingerprints += other.withoutFingerprints
             withFingerprints += other.withFingerprints
+            blocked += other.blocked
         }
     }
 
@@ -236,10 +242,13 @@ public struct CrossValidatedCalibration: Sendable {
                 }.map(\.seen)
             }
             var known: [BSSID: KnownAccessPoint] = [:]
+            var independentSightings: [BSSID: [SurveyObservation]] = [:]
             for bssid in scan.accessPoints.keys {
                 let kept = independent(accessPointSightings[bssid] ?? [])
+                independentSightings[bssid] = kept
                 if !kept.isEmpty, let refit = EmitterAggregator.aggregateAccessPoint(bssid, observations: kept) { known[bssid] = refit }
             }
+            let unmapped = UnmappedScanBlock(scanAt: scan.position, sightings: independentSightings)?.refit()
             // Only the areas of the scan's cells matter; their members with the heard ones refit.
             var cells: [CellIdentity: KnownCell] = [:]
             for area in Set(scan.cells.keys.map(\.areaIdentity)) {
@@ -264,7 +273,7 @@ public struct CrossValidatedCalibration: Sendable {
             let cellOnly = sessions?.refit(without: scan) ?? blocks.map { _ in (blockedCells, Self.areas(of: blockedCells)) }
             samples.append(locate(
                 scan, accessPoints: known, cells: cells, areas: Self.areas(of: cells), fingerprints: matcher, now: now,
-                cellOnly: cellOnly
+                cellOnly: cellOnly, unmapped: unmapped
             ) { index in
                 let entry = entries[index]
                 guard entry.recording == recording else { return false }
@@ -290,6 +299,7 @@ public struct CrossValidatedCalibration: Sendable {
         _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
         areas: [AreaIdentity: KnownArea], fingerprints: FingerprintMatcher?, now: Date,
         cellOnly: (cells: [CellIdentity: KnownCell], areas: [AreaIdentity: KnownArea])? = nil,
+        unmapped: [BSSID: KnownAccessPoint]? = nil,
         excludingFingerprints excluded: @escaping @Sendable (Int) -> Bool
     ) -> PairedSamples {
         var uncalibrated = estimator
@@ -301,7 +311,7 @@ public struct CrossValidatedCalibration: Sendable {
         func sample(_ query: EstimationInput) -> CalibrationSample? {
             guard let fix = InspectedFix.inspect(uncalibrated, input: query), fix.rawRadius > 0 else { return nil }
             return CalibrationSample(
-                source: RadiusCalibration.Source(of: fix.estimate), emitterCount: fix.emitterCount,
+                source: fix.source, emitterCount: fix.emitterCount,
                 error: Geodesy.distance(from: fix.estimate.location.coordinate, to: scan.position), rawRadius: fix.rawRadius,
                 sightings: fix.sightings)
         }
@@ -317,6 +327,13 @@ public struct CrossValidatedCalibration: Sendable {
         }
         if let alone { samples.withoutFingerprints.append(alone) }
         if let matched { samples.withFingerprints.append(matched) }
+        // The scan blocked off the survey (`UnmappedScanBlock`), by its Wi-Fi alone: a sample
+        // for the unmapped kind's factors.
+        if let unmapped, !input.wifi.isEmpty {
+            if let sample = sample(EstimationInput(wifi: input.wifi, accessPoints: unmapped, now: now)), sample.source == .wifiUnmapped {
+                samples.blocked.append(sample)
+            }
+        }
         // Surveyors nearly always hear Wi-Fi, which then wins; the scan's cells alone stand for
         // the cell-only queries that the cell factors are for.
         if !input.cells.isEmpty, !input.wifi.isEmpty || cellOnly != nil {

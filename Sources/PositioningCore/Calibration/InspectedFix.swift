@@ -7,6 +7,8 @@ public struct InspectedFix: Hashable, Sendable {
     public var rawRadius: Double
     /// The calibration bin the fix falls into.
     public var bin: RadiusCalibration.CountBin
+    /// The kind of factor that scales the fix (`RadiusCalibration.Source.init(of:input:)`).
+    public var source: RadiusCalibration.Source
     /// For a cell fix, the survey sightings of the cells it used (which choose its sighting
     /// decade's factor), for an area's answer the area's known cells; nil for other fixes.
     public var sightings: Int? = nil
@@ -37,7 +39,8 @@ public struct InspectedFix: Hashable, Sendable {
             guard let estimate = estimator.estimatePosition(from: input) else { return nil }
             return InspectedFix(
                 estimate: estimate, rawRadius: estimate.location.horizontalAccuracy,
-                bin: RadiusCalibration.CountBin(count: estimate.used.count))
+                bin: RadiusCalibration.CountBin(count: estimate.used.count),
+                source: RadiusCalibration.Source(of: estimate, input: input))
         }
         let calibration = calibrated.calibration
         calibrated.calibration = RadiusCalibration()
@@ -49,14 +52,14 @@ public struct InspectedFix: Hashable, Sendable {
         let bin = RadiusCalibration.CountBin.allCases.enumerated().first { index, _ in
             marker == Double(1 << (index + 1))
         }?.element ?? RadiusCalibration.CountBin(count: estimate.used.count)
-        let source = RadiusCalibration.Source(of: estimate)
+        let source = RadiusCalibration.Source(of: estimate, input: input)
         let sightings = RadiusCalibration.sightingBinnedSources.contains(source)
             ? CellEstimator.sightings(of: estimate.used, in: input.knownCells, areas: input.areas) : nil
         let scaled = calibration.radii(
             rawRadius: rawRadius, source: source, emitterCount: representativeCount(of: bin), sightings: sightings)
         estimate.location.horizontalAccuracy = scaled.radius68
         estimate.location.horizontalAccuracy95 = scaled.radius95
-        return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin, sightings: sightings)
+        return InspectedFix(estimate: estimate, rawRadius: rawRadius, bin: bin, source: source, sightings: sightings)
     }
 
     private static let markerCalibration: RadiusCalibration = {

@@ -12,10 +12,11 @@
 /// ```
 public struct RadiusCalibration: Hashable, Sendable {
     /// What kind of fix a factor is for: a fix source, a fingerprint match (a Wi-Fi fix whose
-    /// raw radius comes from its neighbours' spread rather than from access-point positions), or
-    /// an answer from a location area (none of the cells heard is known, so the fix is the area
+    /// raw radius comes from its neighbours' spread rather than from access-point positions), an
+    /// answer from a location area (none of the cells heard is known, so the fix is the area
     /// of the serving cell: the query stands somewhere the known cells of that area were not
-    /// heard, which the known cells' fixes say nothing about).
+    /// heard, which the known cells' fixes say nothing about), or an access-point Wi-Fi fix from
+    /// a scan much of which the map lacks (`wifiUnmapped`).
     public enum Source: String, Hashable, Sendable, CaseIterable {
         case gps
         case cell
@@ -23,6 +24,13 @@ public struct RadiusCalibration: Hashable, Sendable {
         case mixed
         case fingerprint
         case area
+        /// A Wi-Fi fix from access points, where at least `unmappedShare` of the access points
+        /// heard are not in the map: the query stands where the survey heard little of what it
+        /// hears — off the surveyed streets, or where a survey passed once — and the access
+        /// points it does know were placed from elsewhere. Such fixes err several times more for
+        /// the same raw radius (BENCHMARKS.md, "Off-survey Wi-Fi radii"), and held-out survey
+        /// scans whose own sightings are left out fall into this kind as such queries do.
+        case wifiUnmapped = "wifi-unmapped"
 
         /// The factor kind of an ordinary (non-fingerprint) fix from `source`.
         public init(_ source: LocationSource) {
@@ -45,6 +53,31 @@ public struct RadiusCalibration: Hashable, Sendable {
             case .area: self = .area
             default: self = Source(estimate.location.source)
             }
+        }
+
+        /// The factor kind of `estimate` located from `input`: as `init(of:)`, but a Wi-Fi fix
+        /// of access points from a scan of which the map lacks `unmappedShare` or more is
+        /// `wifiUnmapped`.
+        public init(of estimate: PositionEstimate, input: EstimationInput) {
+            self = Source(of: estimate)
+            if self == .wifi { self = Self.wifi(input) }
+        }
+
+        /// The share of a scan's access points the map must lack for its Wi-Fi fix to be
+        /// `wifiUnmapped`: a quarter, chosen before any factor was fitted. Any fixed split keeps
+        /// conformal coverage within each kind; this one decides which fixes share a factor.
+        public static let unmappedShare = 0.25
+
+        /// `.wifiUnmapped` when the map (`input.accessPoints`) lacks at least `unmappedShare`
+        /// of the distinct access points `input` heard that have not opted out, else `.wifi`.
+        public static func wifi(_ input: EstimationInput) -> Source {
+            var heard = Set<BSSID>()
+            var unmapped = 0
+            for observation in input.wifi where !observation.isOptedOut && heard.insert(observation.bssid).inserted {
+                if input.accessPoints[observation.bssid] == nil { unmapped += 1 }
+            }
+            guard !heard.isEmpty else { return .wifi }
+            return Double(unmapped) >= unmappedShare * Double(heard.count) ? .wifiUnmapped : .wifi
         }
     }
 
@@ -98,13 +131,21 @@ public struct RadiusCalibration: Hashable, Sendable {
     /// The factor for a fix of kind `source` that used `emitterCount` emitters (1.0 when unset;
     /// for a fingerprint match, the count is the access points it shares with the scan).
     public func factor(for source: Source, emitterCount: Int) -> Double {
-        factors[source]?[CountBin(count: emitterCount)] ?? 1
+        factors[stored(source)]?[CountBin(count: emitterCount)] ?? 1
     }
 
     /// Whether a factor was set for `source` and the bin of `emitterCount` (else the radius
     /// passes through unscaled).
     public func hasFactor(for source: Source, emitterCount: Int) -> Bool {
-        factors[source]?[CountBin(count: emitterCount)] != nil
+        factors[stored(source)]?[CountBin(count: emitterCount)] != nil
+    }
+
+    /// The kind whose factors scale fixes of `source`: itself, but for a `wifiUnmapped` fix in
+    /// a map calibrated without factors of that kind (too few such held-out scans, or calibrated
+    /// before the kind existed), whose radius the ordinary Wi-Fi factors scale as they did
+    /// before — too narrow for many such fixes, but never narrower than before.
+    private func stored(_ source: Source) -> Source {
+        source == .wifiUnmapped && factors[.wifiUnmapped] == nil ? .wifi : source
     }
 
     /// Sets the factor for `source` and `bin`.
@@ -128,13 +169,13 @@ public struct RadiusCalibration: Hashable, Sendable {
 
     /// Whether a 95 % factor was set for `source` and the bin of `emitterCount`.
     public func hasFactor95(for source: Source, emitterCount: Int) -> Bool {
-        factors95[source]?[CountBin(count: emitterCount)] != nil
+        factors95[stored(source)]?[CountBin(count: emitterCount)] != nil
     }
 
     /// The 95 % factor for `source` and `emitterCount`: the stored one, else the 68 % factor
     /// × `Location.rayleigh95Over68` (a raw radius counts as a 68 % one).
     public func factor95(for source: Source, emitterCount: Int) -> Double {
-        factors95[source]?[CountBin(count: emitterCount)]
+        factors95[stored(source)]?[CountBin(count: emitterCount)]
             ?? factor(for: source, emitterCount: emitterCount) * Location.rayleigh95Over68
     }
 

@@ -145,11 +145,12 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
         {
             return blended
         }
-        let radius = calibration.calibrated(candidate.radius, source: .wifi, emitterCount: candidate.routerCount)
+        let kind = RadiusCalibration.Source.wifi(input)
+        let radius = calibration.calibrated(candidate.radius, source: kind, emitterCount: candidate.routerCount)
         var estimate = PositionEstimate(
             location: Location(coordinate: candidate.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .wifi),
             method: candidate.method, used: candidate.used, rejected: rejected, notes: notes)
-        calibration.apply(rawRadius: candidate.radius, source: .wifi, emitterCount: candidate.routerCount, to: &estimate)
+        calibration.apply(rawRadius: candidate.radius, source: kind, emitterCount: candidate.routerCount, to: &estimate)
         return estimate
     }
 
@@ -169,7 +170,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
                 + "averaged with the centroid of %d router(s), weight %.2f", match.bestDistance,
             match.sharedAccessPoints, match.heardAccessPoints, candidate.routerCount, weight)
         let isFingerprint = weight >= 0.5
-        let source: RadiusCalibration.Source = isFingerprint ? .fingerprint : .wifi
+        let source: RadiusCalibration.Source = isFingerprint ? .fingerprint : .wifi(input)
         let count = isFingerprint ? match.sharedAccessPoints : candidate.routerCount
         var estimate = PositionEstimate(
             location: Location(

@@ -95,6 +95,7 @@ public struct MapCalibration: Sendable {
         if try radioMap.hasFingerprintTables() {
             samples += fingerprintCalibrator().samples(from: try radioMap.fingerprints())
         }
+        samples += paired.blocked
         outcome.factors = ConformalCalibration.factors(from: samples)
         outcome.samples = samples.count { !$0.isThinnedArea }
         return outcome
