@@ -32,6 +32,14 @@ import TestSupport
         return nil
     }
 
+    /// Stops child `processID` and waits until it is stopped: true, or false when it has exited.
+    static func stop(_ processID: pid_t) -> Bool {
+        guard kill(processID, SIGSTOP) == 0 else { return false }
+        var status: Int32 = 0
+        // A stopped child reports 0x7f in its status's low byte; anything else is an exit.
+        return waitpid(processID, &status, WUNTRACED) == processID && status & 0xff == 0x7f
+    }
+
     @Test func aBuiltMapGetsItsNameWholeAndInWALMode() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("new.sqlite")
@@ -123,17 +131,22 @@ import TestSupport
                                              output: .standardError(directory.path("child.log")))
         // Mid-build: the scratch file exists and the import has read a third of the survey but
         // not half of it, so it cannot have committed (its pages may all still be in its cache:
-        // the scratch file's size says nothing).
+        // the scratch file's size says nothing). Each look is taken with the child stopped and
+        // the child stays stopped until it is killed: a child left running after a look could
+        // finish and name its map before the kill (CI at load saw exactly that).
         let size = Int(RadioMap.fileSize(survey))
         let midBuild = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
-            var status: Int32 = 0
+            var alive = true
             var read = 0
             let reached = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
-                if waitpid(child, &status, WNOHANG) == child { return true }
+                alive = Self.stop(child)
+                guard alive else { return true }
                 read = Self.readOffset(of: survey, in: child) ?? 0
-                return !scratch().isEmpty && read > size / 3
+                if !scratch().isEmpty && read > size / 3 { return true }
+                kill(child, SIGCONT)
+                return false
             }
-            return reached && read < size / 2 && kill(child, 0) == 0
+            return reached && alive && read < size / 2
         }
         kill(child, SIGKILL)
         var status: Int32 = 0
