@@ -46,7 +46,8 @@ public struct CellIdentity: Hashable, Comparable, Sendable, CustomStringConverti
         AreaIdentity(radio: radio, mcc: mcc, mnc: mnc, area: area)
     }
 
-    /// `radio/mcc/mnc/area/cid`, e.g. `lte/262/2/44803/20714553` — the form `db forget` takes.
+    /// `radio/mcc/mnc/area/cid`, e.g. `lte/262/2/44803/20714553` — the form `init(parsing:)` reads
+    /// and `db forget` takes.
     public var description: String {
         "\(radio.rawValue)/\(mcc)/\(mnc)/\(area)/\(cellID)"
     }
