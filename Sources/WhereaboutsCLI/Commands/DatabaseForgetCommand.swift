@@ -111,19 +111,17 @@ struct DatabaseForgetCommand: RunnableCommand {
 
     /// `radio/mcc/mnc/area/cid`, e.g. `lte/262/2/44803/20714553`.
     static func parseCell(_ text: String) throws(UsageError) -> CellIdentity {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 5, let radio = RadioType(name: parts[0]), let mcc = Int(parts[1]), let mnc = Int(parts[2]),
-            let area = Int(parts[3]), let cellID = Int64(parts[4])
-        else {
-            throw .usage("'\(text)' is neither a BSSID (aa:bb:cc:dd:ee:ff) nor a cell (radio/mcc/mnc/area/cid, e.g. lte/262/2/44803/20714553)")
-        }
         do {
-            return try CellIdentity(radio: radio, mcc: mcc, mnc: mnc, area: area, cellID: cellID)
+            return try CellIdentity(parsing: text)
         } catch {
-            throw .usage("invalid cell '\(text)': \(error.reason)")
+            switch error {
+            case .malformed:
+                throw .usage("'\(text)' is neither a BSSID (aa:bb:cc:dd:ee:ff) nor a cell (radio/mcc/mnc/area/cid, e.g. lte/262/2/44803/20714553)")
+            case .invalid(let invalid):
+                throw .usage("invalid cell '\(text)': \(invalid.reason)")
+            }
         }
     }
-
 }
 
 /// `YYYY-MM-DD` (midnight UTC) or an ISO 8601 time with zone.
