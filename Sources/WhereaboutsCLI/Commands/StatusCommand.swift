@@ -1,12 +1,10 @@
 import ArgumentParsing
-import Cellular
 import Foundation
 import GNSS
 import JSONCodec
+import LocationService
 import PositioningCore
 import RadioMap
-import SystemSupport
-import WiFiScanner
 
 /// `whereabouts status`: Core Location's availability checks, for each source and the radio map.
 struct StatusCommand: RunnableCommand {
@@ -19,23 +17,19 @@ struct StatusCommand: RunnableCommand {
     @OptionGroup var gnss: GNSSOptions
     @Flag("--json", help: "Print the status as JSON.") var json: Bool
 
-    /// One source's availability, in the three states Core Location distinguishes.
-    struct SourceStatus {
-        var source: String
-        var state: String  // available, unavailable, denied
-        var detail: String
-        var remedy: String?
-    }
-
     func run(context: CommandContext) async throws -> ExitCode {
         let paths = StandardPaths(environment: context.environment)
         let configuration = try paths.loadConfiguration()
-        let gpsdText = gnss.gpsd?.description ?? configuration.gpsd
         let nmea = gnss.nmeaInput(configuration: configuration)
-        async let gps = Self.gpsStatus(gpsd: gpsdText, nmea: nmea)
-        async let cell = Self.cellStatus()
-        async let wifi = Self.wifiStatus()
-        let sources = try await [gps, cell, wifi]
+        var gpsd = gnss.gpsd ?? .standard
+        if gnss.gpsd == nil, nmea == nil, let configured = configuration.gpsd {
+            // The config's gpsd is checked only when it is the GPS to probe.
+            guard let parsed = GPSDEndpoint(parsing: configured) else {
+                throw CommandFailure.usage("--gpsd expects HOST:PORT, got '\(configured)'")
+            }
+            gpsd = parsed
+        }
+        let sources = await SourceStatus.probeAll(gpsd: gpsd, nmea: nmea)
         let databasePath = paths.databasePath(option: database?.string, configuration: configuration)
         let radioMap = Self.radioMapSummary(databasePath)
 
@@ -51,10 +45,10 @@ struct StatusCommand: RunnableCommand {
             for status in sources {
                 writer.beginObject()
                 writer.writeKey("source")
-                writer.write(status.source)
+                writer.write(status.source.rawValue)
                 writer.writeKey("state")
-                writer.write(status.state)
-                writer.writeKey(status.state == "available" ? "detail" : "reason")
+                writer.write(status.state.rawValue)
+                writer.writeKey(status.state == .available ? "detail" : "reason")
                 writer.write(status.detail)
                 if let remedy = status.remedy {
                     writer.writeKey("remedy")
@@ -75,59 +69,13 @@ struct StatusCommand: RunnableCommand {
         } else {
             var text = "Location services: \(configuration.enabled ? "enabled" : "disabled (enabled = false in \(paths.configurationFile))")\n"
             for status in sources {
-                text += "\(status.source.padding(toLength: 5, withPad: " ", startingAt: 0)) \(status.state): \(status.detail)\n"
+                text += "\(status.source.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(status.state.rawValue): \(status.detail)\n"
                 if let remedy = status.remedy { text += "      → \(remedy)\n" }
             }
             text += "Radio map: \(databasePath)\n      \(radioMap)\n"
             context.output.write(text)
         }
         return configuration.enabled ? .success : .disabled
-    }
-
-    private static func gpsStatus(gpsd: String?, nmea: NMEAInput?) async throws -> SourceStatus {
-        let availability: GNSSAvailability
-        if let nmea {
-            // A network input is probed: connected or bound, then a sentence waited for.
-            availability = await DedicatedThread.run("nmea probe") { NMEAReader(input: nmea).availability() }
-        } else {
-            var endpoint = GPSDEndpoint.standard
-            if let gpsd {
-                guard let parsed = GPSDEndpoint(parsing: gpsd) else {
-                    throw CommandFailure.usage("--gpsd expects HOST:PORT, got '\(gpsd)'")
-                }
-                endpoint = parsed
-            }
-            availability = await GPSDClient(endpoint: endpoint).availability()
-        }
-        switch availability {
-        case .available(let detail): return SourceStatus(source: "gps", state: "available", detail: detail)
-        case .unavailable(let reason, let remedy): return SourceStatus(source: "gps", state: "unavailable", detail: reason, remedy: remedy)
-        case .denied(let reason, let remedy): return SourceStatus(source: "gps", state: "denied", detail: reason, remedy: remedy)
-        }
-    }
-
-    private static func cellStatus() async -> SourceStatus {
-        switch await ModemManagerSource().availability() {
-        case .available(let detail): SourceStatus(source: "cell", state: "available", detail: detail)
-        case .unavailable(let reason, let remedy): SourceStatus(source: "cell", state: "unavailable", detail: reason, remedy: remedy)
-        case .denied(let reason, let remedy): SourceStatus(source: "cell", state: "denied", detail: reason, remedy: remedy)
-        }
-    }
-
-    private static func wifiStatus() async -> SourceStatus {
-        do {
-            let interfaces = try await WiFiScanner().interfaces()
-            return SourceStatus(source: "wifi", state: "available", detail: "interfaces: \(interfaces.map(\.name).joined(separator: ", "))")
-        } catch {
-            switch error.exitCode {
-            case ExitCode.permissionDenied.rawValue:
-                return SourceStatus(source: "wifi", state: "denied", detail: error.description,
-                                    remedy: "run as a user allowed to use netlink, or use 'whereabouts scan --cached'")
-            default:
-                return SourceStatus(source: "wifi", state: "unavailable", detail: error.description,
-                                    remedy: "use a machine with a Wi-Fi adapter and its driver loaded (cfg80211)")
-            }
-        }
     }
 
     private static func radioMapSummary(_ path: String) -> String {
