@@ -78,12 +78,15 @@ import Testing
         let scans = Self.streetSurvey()
         let map = Self.map(of: scans)
         let samples = CrossValidatedCalibration().samples(from: scans, now: Date())
-        #expect(samples.filter { $0.source == .wifiUnmapped }.count >= ConformalCalibration.minimumBinSamples)
+        for kind in RadiusCalibration.Source.unmappedKinds {
+            #expect(samples.filter { $0.source == kind }.count >= ConformalCalibration.minimumBinSamples, "\(kind)")
+        }
         let factors = ConformalCalibration.factors(from: samples)
-        // 100 m north of the street, between it and the back street.
+        // 100 m north of the street, between it and the back street: most of what is heard
+        // there is the back street's.
         let offStreet = stride(from: -400.0, through: 400, by: 25).map { Self.plane.unproject(east: $0, north: 100) }
         for truth in offStreet {
-            #expect(RadiusCalibration.Source.wifi(Self.input(at: truth, map: map)) == .wifiUnmapped)
+            #expect(RadiusCalibration.Source.wifi(Self.input(at: truth, map: map)) == .wifiHalfUnmapped)
         }
         let calibrated = try Self.coverage(
             of: offStreet, map: map, calibration: ConformalCalibration.radiusCalibration(factors))
@@ -91,7 +94,8 @@ import Testing
         #expect(calibrated.inside95 >= 0.90, "95 % radius held \(calibrated.inside95) of the queries off the street")
         // With the street's factors alone (a map calibrated before the kind existed), the
         // radius fits the street and misses most of the queries beside it.
-        let streetOnly = ConformalCalibration.radiusCalibration(factors.filter { $0.source != .wifiUnmapped })
+        let streetOnly = ConformalCalibration.radiusCalibration(
+            factors.filter { !RadiusCalibration.Source.unmappedKinds.contains($0.source) })
         let street = try Self.coverage(of: offStreet, map: map, calibration: streetOnly)
         #expect(street.inside68 < 0.40, "street factors: 68 % radius held \(street.inside68)")
     }
@@ -121,5 +125,8 @@ import Testing
         // 8 distinct, 1 unmapped: under a quarter.
         #expect(RadiusCalibration.Source.wifi(EstimationInput(wifi: more, accessPoints: map)) == .wifi)
         #expect(RadiusCalibration.Source.wifi(EstimationInput()) == .wifi)
+        // Two of four unmapped: a half.
+        map[heard[2].bssid] = nil
+        #expect(RadiusCalibration.Source.wifi(EstimationInput(wifi: heard, accessPoints: map)) == .wifiHalfUnmapped)
     }
 }

@@ -19,7 +19,7 @@ import Testing
     @Test func theTextNamesEachDecadeInFull() {
         let lines = CalibrationReport.text(Self.factors, samples: 1315).split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[1].hasPrefix("  cell          1    68 % x0.720, 95 % x1.310  (159 fixes)"))
+        #expect(lines[1].hasPrefix("  cell               1    68 % x0.720, 95 % x1.310  (159 fixes)"))
         #expect(lines[2].contains("1 sightings 68 % x0.720") && lines[2].contains("too few of these sightings, so its pooled factor"))
         #expect(lines[3].contains("10-99 sightings 68 % x0.840, 95 % x1.400  (40 fixes)"))
     }

@@ -40,4 +40,28 @@ import TestSupport
         #expect(abs(before.calibrated95(10, source: .wifiUnmapped, emitterCount: 2) - 15) < 1e-9)
         #expect(before.hasFactor(for: .wifiUnmapped, emitterCount: 2))
     }
+
+    @Test func aHalfUnmappedFixTakesTheMilderUnmappedFactorsWhenItsKindHasNone() throws {
+        let directory = TemporaryDirectory()
+        let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
+        let wifi = CalibrationFactor(source: .wifi, bin: .two, factor: 0.6, sampleCount: 40, isPooled: false, factor95: 1.5)
+        let unmapped = CalibrationFactor(
+            source: .wifiUnmapped, bin: .two, factor: 4.7, sampleCount: 293, isPooled: false, factor95: 10.2)
+        let half = CalibrationFactor(
+            source: .wifiHalfUnmapped, bin: .two, factor: 7.5, sampleCount: 120, isPooled: false, factor95: 16)
+        try map.replaceCalibration([wifi, unmapped, half], surveyFingerprints: nil)
+        #expect(Set(try map.calibrationFactors()) == [wifi, unmapped, half])
+        let all = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+        #expect(abs(all.calibrated(10, source: .wifiHalfUnmapped, emitterCount: 2) - 75) < 1e-9)
+        #expect(abs(all.calibrated95(10, source: .wifiHalfUnmapped, emitterCount: 2) - 160) < 1e-9)
+        // Without its own factors (a map calibrated before the kind existed): the unmapped
+        // kind's, and without those Wi-Fi's.
+        try map.connection.execute("DELETE FROM calibration_factors WHERE source = 'wifi-half-unmapped'")
+        let milder = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+        #expect(abs(milder.calibrated(10, source: .wifiHalfUnmapped, emitterCount: 2) - 47) < 1e-9)
+        #expect(abs(milder.calibrated95(10, source: .wifiHalfUnmapped, emitterCount: 2) - 102) < 1e-9)
+        try map.connection.execute("DELETE FROM calibration_factors WHERE source = 'wifi-unmapped'")
+        let wifiOnly = ConformalCalibration.radiusCalibration(try map.calibrationFactors())
+        #expect(abs(wifiOnly.calibrated(10, source: .wifiHalfUnmapped, emitterCount: 2) - 6) < 1e-9)
+    }
 }

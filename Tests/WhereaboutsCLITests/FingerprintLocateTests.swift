@@ -139,6 +139,6 @@ import TestSupport
         #expect(radius95 >= radius)
 
         let text = await CLIRun(["db", "calibrate", "--db", map])
-        #expect(text.output.contains("fingerprint   10+  68 % x") && text.output.contains(", 95 % x"), "\(text.output)")
+        #expect(text.output.contains("fingerprint        10+  68 % x") && text.output.contains(", 95 % x"), "\(text.output)")
     }
 }

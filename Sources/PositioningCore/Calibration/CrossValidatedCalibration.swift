@@ -248,7 +248,18 @@ public struct CrossValidatedCalibration: Sendable {
                 independentSightings[bssid] = kept
                 if !kept.isEmpty, let refit = EmitterAggregator.aggregateAccessPoint(bssid, observations: kept) { known[bssid] = refit }
             }
-            let unmapped = UnmappedScanBlock(scanAt: scan.position, sightings: independentSightings)?.refit()
+            // One block per unmapped kind, mildest first; a block no wider than the milder
+            // kind's gives the same refit, hence no sample of its own.
+            var unmapped: [[BSSID: KnownAccessPoint]] = []
+            var blockedSoFar = 0.0
+            for kind in RadiusCalibration.Source.unmappedKinds {
+                guard let share = kind.unmappedShareFloor,
+                    let block = UnmappedScanBlock(scanAt: scan.position, sightings: independentSightings, share: share),
+                    block.radius > blockedSoFar
+                else { continue }
+                blockedSoFar = block.radius
+                unmapped.append(block.refit())
+            }
             // Only the areas of the scan's cells matter; their members with the heard ones refit.
             var cells: [CellIdentity: KnownCell] = [:]
             for area in Set(scan.cells.keys.map(\.areaIdentity)) {
@@ -299,7 +310,7 @@ public struct CrossValidatedCalibration: Sendable {
         _ scan: SurveyScan, accessPoints: [BSSID: KnownAccessPoint], cells: [CellIdentity: KnownCell],
         areas: [AreaIdentity: KnownArea], fingerprints: FingerprintMatcher?, now: Date,
         cellOnly: (cells: [CellIdentity: KnownCell], areas: [AreaIdentity: KnownArea])? = nil,
-        unmapped: [BSSID: KnownAccessPoint]? = nil,
+        unmapped: [[BSSID: KnownAccessPoint]] = [],
         excludingFingerprints excluded: @escaping @Sendable (Int) -> Bool
     ) -> PairedSamples {
         var uncalibrated = estimator
@@ -328,9 +339,11 @@ public struct CrossValidatedCalibration: Sendable {
         if let alone { samples.withoutFingerprints.append(alone) }
         if let matched { samples.withFingerprints.append(matched) }
         // The scan blocked off the survey (`UnmappedScanBlock`), by its Wi-Fi alone: a sample
-        // for the unmapped kind's factors.
-        if let unmapped, !input.wifi.isEmpty {
-            if let sample = sample(EstimationInput(wifi: input.wifi, accessPoints: unmapped, now: now)), sample.source == .wifiUnmapped {
+        // for the unmapped kind it then falls into.
+        for refit in unmapped where !input.wifi.isEmpty {
+            if let sample = sample(EstimationInput(wifi: input.wifi, accessPoints: refit, now: now)),
+                RadiusCalibration.Source.unmappedKinds.contains(sample.source)
+            {
                 samples.blocked.append(sample)
             }
         }

@@ -31,6 +31,11 @@ public struct RadiusCalibration: Hashable, Sendable {
         /// the same raw radius (BENCHMARKS.md, "Off-survey Wi-Fi radii"), and held-out survey
         /// scans whose own sightings are left out fall into this kind as such queries do.
         case wifiUnmapped = "wifi-unmapped"
+        /// A `wifiUnmapped` fix from a scan of which the map lacks `halfUnmappedShare` or more:
+        /// farther off the survey than the kind's mildest queries, and calibrated apart from
+        /// them by samples blocked as far (`UnmappedScanBlock`), so that the factor of a query
+        /// the map hardly knows is not set by those it half knows.
+        case wifiHalfUnmapped = "wifi-half-unmapped"
 
         /// The factor kind of an ordinary (non-fingerprint) fix from `source`.
         public init(_ source: LocationSource) {
@@ -57,7 +62,7 @@ public struct RadiusCalibration: Hashable, Sendable {
 
         /// The factor kind of `estimate` located from `input`: as `init(of:)`, but a Wi-Fi fix
         /// of access points from a scan of which the map lacks `unmappedShare` or more is
-        /// `wifiUnmapped`.
+        /// `wifiUnmapped`, `halfUnmappedShare` or more `wifiHalfUnmapped`.
         public init(of estimate: PositionEstimate, input: EstimationInput) {
             self = Source(of: estimate)
             if self == .wifi { self = Self.wifi(input) }
@@ -68,8 +73,28 @@ public struct RadiusCalibration: Hashable, Sendable {
         /// conformal coverage within each kind; this one decides which fixes share a factor.
         public static let unmappedShare = 0.25
 
-        /// `.wifiUnmapped` when the map (`input.accessPoints`) lacks at least `unmappedShare`
-        /// of the distinct access points `input` heard that have not opted out, else `.wifi`.
+        /// The share of a scan's access points the map must lack for its Wi-Fi fix to be
+        /// `wifiHalfUnmapped`: a half, the next of the shares that split the unmapped fixes in
+        /// even steps (chosen, like `unmappedShare`, before any factor was fitted).
+        public static let halfUnmappedShare = 0.5
+
+        /// The share of heard access points the map lacks from which on a Wi-Fi fix is of this
+        /// kind: `unmappedShare` for `wifiUnmapped`, `halfUnmappedShare` for `wifiHalfUnmapped`,
+        /// nil for every other kind.
+        public var unmappedShareFloor: Double? {
+            switch self {
+            case .wifiUnmapped: Self.unmappedShare
+            case .wifiHalfUnmapped: Self.halfUnmappedShare
+            default: nil
+            }
+        }
+
+        /// The unmapped kinds, mildest first.
+        public static let unmappedKinds: [Source] = [.wifiUnmapped, .wifiHalfUnmapped]
+
+        /// `.wifiHalfUnmapped` when the map (`input.accessPoints`) lacks at least
+        /// `halfUnmappedShare` of the distinct access points `input` heard that have not opted
+        /// out, `.wifiUnmapped` when it lacks at least `unmappedShare`, else `.wifi`.
         public static func wifi(_ input: EstimationInput) -> Source {
             var heard = Set<BSSID>()
             var unmapped = 0
@@ -77,7 +102,8 @@ public struct RadiusCalibration: Hashable, Sendable {
                 if input.accessPoints[observation.bssid] == nil { unmapped += 1 }
             }
             guard !heard.isEmpty else { return .wifi }
-            return Double(unmapped) >= unmappedShare * Double(heard.count) ? .wifiUnmapped : .wifi
+            let share = Double(unmapped) / Double(heard.count)
+            return unmappedKinds.last { share >= $0.unmappedShareFloor ?? 1 } ?? .wifi
         }
     }
 
@@ -140,12 +166,14 @@ public struct RadiusCalibration: Hashable, Sendable {
         factors[stored(source)]?[CountBin(count: emitterCount)] != nil
     }
 
-    /// The kind whose factors scale fixes of `source`: itself, but for a `wifiUnmapped` fix in
-    /// a map calibrated without factors of that kind (too few such held-out scans, or calibrated
-    /// before the kind existed), whose radius the ordinary Wi-Fi factors scale as they did
-    /// before — too narrow for many such fixes, but never narrower than before.
+    /// The kind whose factors scale fixes of `source`: itself, but for an unmapped fix in a map
+    /// calibrated without factors of its kind (too few such held-out scans, or calibrated before
+    /// the kind existed) the next milder unmapped kind's, and failing those the ordinary Wi-Fi
+    /// factors, as before the kinds existed — too narrow for many such fixes, but never
+    /// narrower than before.
     private func stored(_ source: Source) -> Source {
-        source == .wifiUnmapped && factors[.wifiUnmapped] == nil ? .wifi : source
+        guard let index = Source.unmappedKinds.firstIndex(of: source) else { return source }
+        return Source.unmappedKinds[...index].last { factors[$0] != nil } ?? .wifi
     }
 
     /// Sets the factor for `source` and `bin`.

@@ -15,7 +15,7 @@ public enum CalibrationReport {
             // source's count bins.
             let bin = entry.sightings.map { "\($0.rawValue) \(entry.source == .area ? "known cells" : "sightings")" }
                 ?? entry.bin.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)
-            text += "  \(entry.source.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \(bin) "
+            text += "  \(entry.source.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(bin) "
                 + String(format: "68 %% x%.3f", entry.factor)
                 + (entry.factor95.map { String(format: ", 95 %% x%.3f", $0) } ?? "")
                 + (entry.radiusFloors.map {
