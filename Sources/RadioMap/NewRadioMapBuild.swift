@@ -53,6 +53,18 @@ extension RadioMap {
     }
 }
 
+extension RadioMap {
+    /// The process id of another process building a new map at `path` out of sight
+    /// (`buildNew`): readers find no map there until it is whole. Nil when none is.
+    ///
+    /// ```swift
+    /// if let builder = RadioMap.builder(of: "map.sqlite") { print("import \(builder) is building it") }
+    /// ```
+    public static func builder(of path: String) -> Int32? {
+        ScratchMapFile.builder(of: path)
+    }
+}
+
 /// Which map `RadioMap.fill(at:_:)` hands its body.
 public enum MapFill: Sendable {
     /// A new map built out of sight (`RadioMap.buildNew`): it gets its name only when the body
@@ -142,18 +154,45 @@ struct ScratchMapFile {
     /// Deletes the scratch files beside `target` whose builders are gone: their process has
     /// exited (no one holds the lock) and the process id in their name is not running.
     static func removeAbandoned(beside target: String) {
-        let prefix = (Self.prefix(of: target) as NSString).lastPathComponent
-        let directory = (target as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-        for name in names where name.hasPrefix(prefix) && !["-journal", "-wal", "-shm"].contains(where: name.hasSuffix) {
-            let candidate = directory.isEmpty ? name : directory + "/" + name
-            let processID = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { pid_t($0) }
-            if let processID, processID != getpid(), kill(processID, 0) == 0 || errno == EPERM { continue }
+        for (candidate, processID) in scratchFiles(beside: target) {
+            if let processID, processID != getpid(), isRunning(processID) { continue }
             let descriptor = open(candidate, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { delete(candidate) }
         }
+    }
+
+    /// The process id of another process building a map for `target` right now: a scratch file
+    /// beside it whose named process runs and holds its lock. Nil when none does.
+    static func builder(of target: String) -> pid_t? {
+        for (candidate, processID) in scratchFiles(beside: target) {
+            guard let processID, processID != getpid(), isRunning(processID) else { continue }
+            let descriptor = open(candidate, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            // Taking the lock would succeed on an abandoned file; a live build holds it.
+            if flock(descriptor, LOCK_SH | LOCK_NB) != 0, errno == EWOULDBLOCK { return processID }
+            flock(descriptor, LOCK_UN)
+        }
+        return nil
+    }
+
+    /// The scratch files beside `target` (not their journals), each with the process id its
+    /// name holds.
+    private static func scratchFiles(beside target: String) -> [(path: String, processID: pid_t?)] {
+        let prefix = (Self.prefix(of: target) as NSString).lastPathComponent
+        let directory = (target as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        return names.filter { name in name.hasPrefix(prefix) && !["-journal", "-wal", "-shm"].contains(where: name.hasSuffix) }
+            .map { name in
+                (directory.isEmpty ? name : directory + "/" + name,
+                 name.dropFirst(prefix.count).split(separator: "-").first.flatMap { pid_t($0) })
+            }
+    }
+
+    private static func isRunning(_ processID: pid_t) -> Bool {
+        kill(processID, 0) == 0 || errno == EPERM
     }
 
     private static func prefix(of target: String) -> String {

@@ -37,7 +37,8 @@ public final class RadioMap {
     var forgetChunk = 65_536
 
     /// Opens the radio map at `path`.
-    /// - Throws: `.missing` for a read-only open of a missing file, `.notARadioMap` for a file
+    /// - Throws: `.missing` for a read-only open of a missing file (`.beingBuilt` while an
+    ///   import builds it out of sight), `.notARadioMap` for a file
     ///   that is not a Whereabouts radio map, `.sqlite` for other SQLite failures.
     public init(path: String, mode: AccessMode) throws(RadioMapError) {
         self.path = path
@@ -46,7 +47,10 @@ public final class RadioMap {
             let exists = FileManager.default.fileExists(atPath: path)
             switch mode {
             case .readOnly:
-                guard exists else { throw RadioMapError.missing(path: path) }
+                guard exists else {
+                    if let builder = Self.builder(of: path) { throw RadioMapError.beingBuilt(path: path, processID: builder) }
+                    throw RadioMapError.missing(path: path)
+                }
             case .readWrite:
                 if !exists { try NewRadioMapFile.create(at: path) }
             }

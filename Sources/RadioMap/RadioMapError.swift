@@ -5,6 +5,9 @@ import SystemSupport
 public enum RadioMapError: Error, Sendable, CustomStringConvertible {
     /// A read-only open found no file at `path`.
     case missing(path: String)
+    /// A read-only open found no file at `path`, but process `processID` is building a new map
+    /// there out of sight (`RadioMap.buildNew`): it appears, whole, when that import is done.
+    case beingBuilt(path: String, processID: Int32)
     /// The file is not a Whereabouts radio map: not a database, truncated, corrupt, or another
     /// application's database.
     case notARadioMap(path: String, reason: String)
@@ -24,6 +27,9 @@ public enum RadioMapError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let path): "no radio map at \(path)"
+        case .beingBuilt(let path, let processID):
+            "no radio map at \(path) yet: an import (process \(processID)) is building it, and it appears, whole, "
+                + "when every file is in; try again then"
         case .notARadioMap(let path, let reason): "not a radio map: \(reason) (\(path))"
         case .beingCreated(let path):
             "the radio map \(path) is still being created by another process; try again in a moment"

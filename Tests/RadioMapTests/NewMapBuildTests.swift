@@ -160,4 +160,52 @@ import TestSupport
         #expect(scratch().isEmpty, "the dead build's scratch file is still there")
         #expect(try RadioMap(path: path, mode: .readOnly).imports().count == 1)
     }
+
+    /// While `import` builds a new map, a reader finds no map at the name yet, and is told that
+    /// an import is building it (exit 75, try again) rather than that there is none; once the
+    /// import is done, the map is there.
+    @Test(.timeLimit(.minutes(10)))
+    func readersAreToldThatAnImportIsBuildingTheMap() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        let survey = directory.path("large.csv")
+        try LargeSurvey.write(rows: 200_000, to: survey)
+        #expect(RadioMap.builder(of: path) == nil)
+        let executable = CommandRunner.whereaboutsExecutable.path
+        let child = try SpawnedProcess.spawn([executable, "import", "--quiet", "--db", path, survey],
+                                             output: .standardError(directory.path("child.log")))
+        // The child is stopped at a look that finds it building, and stays stopped while the
+        // readers look, so that it cannot finish meanwhile.
+        let building = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
+            Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
+                guard Self.stop(child) else { return true }
+                if RadioMap.builder(of: path) == child { return true }
+                kill(child, SIGCONT)
+                return false
+            }
+        }
+        defer { kill(child, SIGKILL) }
+        #expect(building && !FileManager.default.fileExists(atPath: path), "the import finished before a look found it building")
+        #expect {
+            _ = try RadioMap(path: path, mode: .readOnly)
+        } throws: { error in
+            guard case .beingBuilt(let builtAt, let processID) = error as? RadioMapError else { return false }
+            return builtAt == path && processID == child
+        }
+        let environment = ["HOME": directory.path("home"), "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""]
+        let status = try CommandRunner.whereabouts(["status", "--db", path], environment: environment)
+        #expect(status.standardOutput.contains("being built by an import (process \(child))"), "\(status.standardOutput)")
+        let calibrate = try CommandRunner.whereabouts(["db", "calibrate", "--db", path], environment: environment)
+        #expect(calibrate.status == 75, "\(calibrate.standardError)")
+        #expect(calibrate.standardError.contains("an import (process \(child)) is building it"), "\(calibrate.standardError)")
+
+        kill(child, SIGCONT)
+        var exit: Int32 = 0
+        _ = waitpid(child, &exit, 0)
+        #expect(exit == 0, "the import failed: \(String(decoding: RadioMapFixtures.bytes(directory.path("child.log")) ?? Data(), as: UTF8.self))")
+        #expect(RadioMap.builder(of: path) == nil)
+        #expect(try RadioMap(path: path, mode: .readOnly).imports().count == 1)
+        let after = try CommandRunner.whereabouts(["status", "--db", path], environment: environment)
+        #expect(!after.standardOutput.contains("being built"), "\(after.standardOutput)")
+    }
 }

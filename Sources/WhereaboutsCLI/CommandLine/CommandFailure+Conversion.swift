@@ -42,10 +42,17 @@ extension CommandFailure {
         }
     }
 
+    /// No radio map at `path` (`remedy` after the reason): a data error, or, while an import
+    /// builds the map there out of sight, a temporary failure that says so.
+    static func noRadioMap(at path: String, remedy: String? = nil) -> CommandFailure {
+        if let builder = RadioMap.builder(of: path) { return CommandFailure(RadioMapError.beingBuilt(path: path, processID: builder)) }
+        return CommandFailure(.dataError, "no radio map at \(path)" + (remedy.map { "; \($0)" } ?? ""))
+    }
+
     private static func exitCode(for error: RadioMapError) -> ExitCode {
         switch error {
         case .missing, .notARadioMap: .dataError
-        case .beingCreated: .temporaryFailure
+        case .beingCreated, .beingBuilt: .temporaryFailure
         case .diskFull, .inputOutput: .inputOutput
         case .readOnly: .permissionDenied
         case .cannotCreate: .cannotCreate

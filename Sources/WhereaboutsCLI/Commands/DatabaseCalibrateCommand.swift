@@ -53,7 +53,7 @@ struct DatabaseCalibrateCommand: RunnableCommand {
         let paths = StandardPaths(environment: context.environment)
         let path = paths.databasePath(option: database?.string, configuration: try paths.loadConfiguration())
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.dataError, "no radio map at \(path); import a survey first")
+            throw CommandFailure.noRadioMap(at: path, remedy: "import a survey first")
         }
         let radioMap = try RadioMap(path: path, mode: .readWrite)
         let outcome = try MapCalibration(folds: folds?.count, seed: seed, cellHoldOut: cellHoldOut).recalibrate(radioMap)

@@ -209,7 +209,7 @@ struct EvalCommand: RunnableCommand {
         if let survey = surveys.first, let split { return try .survey(survey.string, split: split) }
         guard let queries, let truth, let database else { preconditionFailure("plan() checked --queries needs --truth and --db") }
         guard FileManager.default.fileExists(atPath: database.string) else {
-            throw CommandFailure(.dataError, "no radio map at \(database)")
+            throw CommandFailure.noRadioMap(at: database.string)
         }
         return EvaluationWorkspace(database: database.string, queries: queries.string, truth: truth.string, title: queries.string)
     }

@@ -80,6 +80,9 @@ struct StatusCommand: RunnableCommand {
 
     private static func radioMapSummary(_ path: String) -> String {
         guard FileManager.default.fileExists(atPath: path) else {
+            if let builder = RadioMap.builder(of: path) {
+                return "being built by an import (process \(builder)): it appears, whole, when every file is in"
+            }
             return "none yet — build one with 'whereabouts import FILE'"
         }
         do {

@@ -7,7 +7,7 @@ extension StandardPaths {
     func existingRadioMap(option: String?, configuration: Configuration) throws -> RadioMap {
         let path = databasePath(option: option, configuration: configuration)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.dataError, "no radio map at \(path)")
+            throw CommandFailure.noRadioMap(at: path)
         }
         return try RadioMap(path: path, mode: .readWrite)
     }
