@@ -32,6 +32,30 @@ import TestSupport
         return nil
     }
 
+    /// Starts `whereabouts import --quiet --db path survey` as a child process (its output in
+    /// `log`), and stops it at the first look (taken with the child stopped, every 5 ms) at which
+    /// `reached` holds; it stays stopped, so that it cannot move on before the test has looked.
+    /// Returns the child and whether it was stopped there (false: it exited first, or the
+    /// deadline passed).
+    static func importStopped(
+        into path: String, from survey: String, log: String, when reached: @escaping @Sendable (pid_t) -> Bool
+    ) async throws -> (child: pid_t, stopped: Bool) {
+        let child = try SpawnedProcess.spawn([CommandRunner.whereaboutsExecutable.path, "import", "--quiet", "--db", path, survey],
+                                             output: .standardError(log))
+        let stopped = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
+            var alive = true
+            let found = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
+                alive = Self.stop(child)
+                guard alive else { return true }
+                if reached(child) { return true }
+                kill(child, SIGCONT)
+                return false
+            }
+            return found && alive
+        }
+        return (child, stopped)
+    }
+
     /// Stops child `processID` and waits until it is stopped: true, or false when it has exited.
     static func stop(_ processID: pid_t) -> Bool {
         guard kill(processID, SIGSTOP) == 0 else { return false }
@@ -126,28 +150,16 @@ import TestSupport
         let scratch: @Sendable () -> [String] = {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".new.sqlite.building-") }
         }
-        let executable = CommandRunner.whereaboutsExecutable.path
-        let child = try SpawnedProcess.spawn([executable, "import", "--quiet", "--db", path, survey],
-                                             output: .standardError(directory.path("child.log")))
         // Mid-build: the scratch file exists and the import has read a third of the survey but
         // not half of it, so it cannot have committed (its pages may all still be in its cache:
-        // the scratch file's size says nothing). Each look is taken with the child stopped and
-        // the child stays stopped until it is killed: a child left running after a look could
-        // finish and name its map before the kill (CI at load saw exactly that).
+        // the scratch file's size says nothing). The child stays stopped from the look until it
+        // is killed: a child left running after a look could finish and name its map before
+        // the kill (CI at load saw exactly that).
         let size = Int(RadioMap.fileSize(survey))
-        let midBuild = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
-            var alive = true
-            var read = 0
-            let reached = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
-                alive = Self.stop(child)
-                guard alive else { return true }
-                read = Self.readOffset(of: survey, in: child) ?? 0
-                if !scratch().isEmpty && read > size / 3 { return true }
-                kill(child, SIGCONT)
-                return false
-            }
-            return reached && alive && read < size / 2
+        let (child, stopped) = try await Self.importStopped(into: path, from: survey, log: directory.path("child.log")) { child in
+            !scratch().isEmpty && (Self.readOffset(of: survey, in: child) ?? 0) > size / 3
         }
+        let midBuild = stopped && (Self.readOffset(of: survey, in: child) ?? size) < size / 2
         kill(child, SIGKILL)
         var status: Int32 = 0
         _ = waitpid(child, &status, 0)
@@ -171,18 +183,10 @@ import TestSupport
         let survey = directory.path("large.csv")
         try LargeSurvey.write(rows: 200_000, to: survey)
         #expect(RadioMap.builder(of: path) == nil)
-        let executable = CommandRunner.whereaboutsExecutable.path
-        let child = try SpawnedProcess.spawn([executable, "import", "--quiet", "--db", path, survey],
-                                             output: .standardError(directory.path("child.log")))
         // The child is stopped at a look that finds it building, and stays stopped while the
         // readers look, so that it cannot finish meanwhile.
-        let building = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
-            Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
-                guard Self.stop(child) else { return true }
-                if RadioMap.builder(of: path) == child { return true }
-                kill(child, SIGCONT)
-                return false
-            }
+        let (child, building) = try await Self.importStopped(into: path, from: survey, log: directory.path("child.log")) { child in
+            RadioMap.builder(of: path) == child
         }
         defer { kill(child, SIGKILL) }
         #expect(building && !FileManager.default.fileExists(atPath: path), "the import finished before a look found it building")
