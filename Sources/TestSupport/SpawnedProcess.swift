@@ -1,5 +1,9 @@
 import SystemSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Starts daemons and helper scripts for tests (with `ChildProcess.spawn`: an empty signal mask
 /// and default handlers, so they can be stopped) and hands back their process id.
 public enum SpawnedProcess {
@@ -44,5 +48,16 @@ public enum SpawnedProcess {
         } catch {
             throw Failure(description: "cannot start \(arguments[0]): \(error)")
         }
+    }
+
+    /// Stops child `processID` (SIGSTOP) and waits until it is stopped: true; false when it has
+    /// ended instead, and is then reaped. A test that looks at a running child takes each look
+    /// with the child stopped, so that nothing moves between the look and what the test does
+    /// next (SIGCONT to go on, SIGKILL to end it there).
+    public static func stop(_ processID: Int32) -> Bool {
+        guard kill(processID, SIGSTOP) == 0 else { return false }
+        var status: Int32 = 0
+        // A stopped child reports 0x7f in its status's low byte; anything else is an exit.
+        return waitpid(processID, &status, WUNTRACED) == processID && status & 0xff == 0x7f
     }
 }

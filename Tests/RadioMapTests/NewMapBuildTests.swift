@@ -45,7 +45,7 @@ import TestSupport
         let stopped = try await DedicatedThread.run("wait for the build") { () throws -> Bool in
             var alive = true
             let found = Deadline(after: .seconds(300)).poll(every: .milliseconds(5)) {
-                alive = Self.stop(child)
+                alive = SpawnedProcess.stop(child)
                 guard alive else { return true }
                 if reached(child) { return true }
                 kill(child, SIGCONT)
@@ -54,14 +54,6 @@ import TestSupport
             return found && alive
         }
         return (child, stopped)
-    }
-
-    /// Stops child `processID` and waits until it is stopped: true, or false when it has exited.
-    static func stop(_ processID: pid_t) -> Bool {
-        guard kill(processID, SIGSTOP) == 0 else { return false }
-        var status: Int32 = 0
-        // A stopped child reports 0x7f in its status's low byte; anything else is an exit.
-        return waitpid(processID, &status, WUNTRACED) == processID && status & 0xff == 0x7f
     }
 
     @Test func aBuiltMapGetsItsNameWholeAndInWALMode() throws {

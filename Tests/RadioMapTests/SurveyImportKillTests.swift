@@ -84,13 +84,17 @@ import TestSupport
         // ends when that happens or the child exits, whichever is first (on a machine at load
         // 47 a fixed 120 s deadline ran out before the merge began, and the test failed); the
         // deadline only stops a hung child.
-        var exited: ChildProcess.ExitStatus?
+        // Each look is taken with the child stopped, and the child stays stopped from the look
+        // that ends the wait until the kill: it cannot commit in between.
+        var exited = false
         let midImport = Deadline(after: .seconds(1_800)).poll(every: .milliseconds(20)) {
-            exited = exited ?? child.exitStatusIfExited()
+            exited = !SpawnedProcess.stop(child.processID)
             let chunks = RadioMapFixtures.bytes(progressPath)?.count ?? 0
-            return exited != nil || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024)
-        } && exited == nil
-        if exited == nil {
+            if exited || (chunks >= 3 && RadioMap.fileSize(mapPath + "-wal") > 256 * 1024) { return true }
+            child.send(SIGCONT)
+            return false
+        } && !exited
+        if !exited {
             child.send(SIGKILL)
             child.waitForExit()
         }
