@@ -68,10 +68,13 @@ public struct EvaluationReport: Sendable {
     /// How far the truth lay outside the hull of the heard access points' map positions, per
     /// Wi-Fi query (empty when not measured).
     public var mapFloor: MapFloor
+    /// The first two estimators' errors on the queries both answered (nil with one estimator).
+    public var paired: PairedErrors?
 
-    public init(outcomes: [EvaluationOutcome], mapFloor: MapFloor = MapFloor()) {
+    public init(outcomes: [EvaluationOutcome], mapFloor: MapFloor = MapFloor(), paired: PairedErrors? = nil) {
         self.outcomes = outcomes
         self.mapFloor = mapFloor
+        self.paired = paired
     }
 
     /// Rows in a stable order: per estimator (first seen first), all queries, then each source
@@ -127,7 +130,7 @@ public struct EvaluationReport: Sendable {
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
-        return TextTable.render(rows, textColumns: 3) + placementTable + floorSentence
+        return TextTable.render(rows, textColumns: 3) + placementTable + (paired?.table ?? "") + floorSentence
     }
 
     /// A line on the map floor after the table, or nothing when it was not measured.
@@ -177,6 +180,7 @@ public struct EvaluationReport: Sendable {
         }
         writer.endArray()
         writePlacement(to: &writer)
+        paired?.write(to: &writer)
         if !mapFloor.distances.isEmpty {
             let statistics = mapFloor.statistics
             writer.writeKey("mapFloor")

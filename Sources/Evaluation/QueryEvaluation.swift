@@ -54,6 +54,7 @@ public struct QueryEvaluation: Sendable {
         }
         var outcomes: [EvaluationOutcome] = []
         var floor = MapFloor()
+        var paired = estimators.count >= 2 ? PairedErrors(estimator: estimators[0].name, reference: estimators[1].name) : nil
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
             do {
@@ -66,8 +67,10 @@ public struct QueryEvaluation: Sendable {
             floor.add(truth: truths[index], knownPositions: lookup.input.accessPoints.values.map(\.coordinate))
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
+            var errors: [Double?] = []
             for (number, geolocator) in geolocators.enumerated() {
                 let answer = try geolocator.answer(lookup)
+                errors.append(answer.location.map { Geodesy.distance(from: $0.coordinate, to: truths[index]) })
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
                 let name = estimators[number].name
                 guard let location = answer.location else {
@@ -84,8 +87,11 @@ public struct QueryEvaluation: Sendable {
                     error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
                     radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
+            if errors.count > 1, let ours = errors[0], let theirs = errors[1] {
+                paired?.add(source: heardSource, error: ours, referenceError: theirs)
+            }
         }
-        return EvaluationReport(outcomes: outcomes, mapFloor: floor)
+        return EvaluationReport(outcomes: outcomes, mapFloor: floor, paired: paired)
     }
 
     /// The true positions of a truth file, a line each (`lng` or `lon`), and whether each query

@@ -71,4 +71,44 @@ import WorldSimulator
             try evaluation.evaluate(queries: directory.path("missing.jsonl"), truth: truth, radioMap: map)
         }
     }
+
+    @Test func theTwoEstimatorsAreComparedOnTheQueriesBothAnswerOnly() throws {
+        let map = try RadioMap(path: Self.world.radioMapPath, mode: .readOnly)
+        let directory = TemporaryDirectory("query-evaluation-paired")
+        var queryLines = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n").map(String.init)
+        var truthLines = try String(contentsOfFile: truth, encoding: .utf8).split(separator: "\n").map(String.init)
+        // One known access point: Whereabouts answers, Ichnaea's algorithm (two at least) does not.
+        let first = try #require(queryLines.first { $0.contains("macAddress") })
+        let bssid = try #require(first.firstMatch(of: /"macAddress":"([0-9a-f:]+)"/)?.1)
+        queryLines.append(#"{"considerIp":false,"wifiAccessPoints":[{"macAddress":"\#(bssid)","signalStrength":-60}]}"#)
+        truthLines.append(truthLines[queryLines.firstIndex(of: first)!])
+        let extendedQueries = directory.path("queries.jsonl")
+        let extendedTruth = directory.path("truth.jsonl")
+        try queryLines.joined(separator: "\n").write(toFile: extendedQueries, atomically: true, encoding: .utf8)
+        try truthLines.joined(separator: "\n").write(toFile: extendedTruth, atomically: true, encoding: .utf8)
+
+        let report = try QueryEvaluation(estimators: [.whereabouts, .ichnaea], radius: .stored)
+            .evaluate(queries: extendedQueries, truth: extendedTruth, radioMap: map)
+        let byQuery = stride(from: 0, to: report.outcomes.count, by: 2).map { (report.outcomes[$0], report.outcomes[$0 + 1]) }
+        let both = byQuery.filter { $0.0.error != nil && $0.1.error != nil }
+        let paired = try #require(report.paired)
+        #expect(byQuery.last.map { $0.0.error != nil && $0.1.error == nil } == true, "the one-AP query: only Whereabouts")
+        #expect(paired.pairs.count == both.count)
+        #expect(paired.pairs.map(\.error) == both.map { $0.0.error! })
+        #expect(paired.pairs.map(\.referenceError) == both.map { $0.1.error! })
+        #expect(report.table.contains("on the queries both whereabouts and ichnaea answer"))
+        #expect(report.json().contains(#""paired":{"estimator":"whereabouts","reference":"ichnaea""#))
+    }
+
+    @Test func pairedRowsGiveEachEstimatorsMedianAndP90AndTheirRatio() {
+        var paired = PairedErrors(estimator: "whereabouts", reference: "ichnaea")
+        for (ours, theirs) in [(10.0, 20.0), (20, 40), (30, 60)] { paired.add(source: .wifi, error: ours, referenceError: theirs) }
+        paired.add(source: .cell, error: 900, referenceError: 600)
+        let rows = Dictionary(uniqueKeysWithValues: paired.rows.map { ($0.source, $0) })
+        #expect(rows["wifi"]?.count == 3)
+        #expect(rows["wifi"]?.median == 20 && rows["wifi"]?.referenceMedian == 40 && rows["wifi"]?.medianRatio == 0.5)
+        #expect(rows["cell"]?.medianRatio == 1.5)
+        #expect(rows["all"]?.count == 4)
+        #expect(PairedErrors(estimator: "a", reference: "b").table.isEmpty, "nothing answered by both: no table")
+    }
 }

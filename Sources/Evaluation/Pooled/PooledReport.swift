@@ -26,8 +26,15 @@ public struct PooledReport: Sendable {
         self.estimator = estimator
         pooled = PooledCoverage(reports: lines.map(\.report), estimator: estimator)
         var floor = MapFloor()
-        for line in lines { floor.merge(line.report.mapFloor) }
-        combined = EvaluationReport(outcomes: lines.flatMap(\.report.outcomes), mapFloor: floor)
+        var paired: PairedErrors?
+        for line in lines {
+            floor.merge(line.report.mapFloor)
+            if let pairs = line.report.paired {
+                if paired == nil { paired = PairedErrors(estimator: pairs.estimator, reference: pairs.reference) }
+                paired?.merge(pairs)
+            }
+        }
+        combined = EvaluationReport(outcomes: lines.flatMap(\.report.outcomes), mapFloor: floor, paired: paired)
     }
 
     /// What the lines are, in the plural: `towns`, `devices` or `sessions`.
