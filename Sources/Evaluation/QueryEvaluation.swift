@@ -70,10 +70,10 @@ public struct QueryEvaluation: Sendable {
             var errors: [Double?] = []
             for (number, geolocator) in geolocators.enumerated() {
                 let answer = try geolocator.answer(lookup)
-                errors.append(answer.location.map { Geodesy.distance(from: $0.coordinate, to: truths[index]) })
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
                 let name = estimators[number].name
                 guard let location = answer.location else {
+                    errors.append(nil)
                     outcomes.append(EvaluationOutcome(
                         estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil,
                         isOffSurvey: offSurvey[index]))
@@ -82,9 +82,11 @@ public struct QueryEvaluation: Sendable {
                 // The calibration bin the fix's radius was scaled by (the estimate does not say).
                 let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
                     ?? RadiusCalibration.CountBin(count: answer.used.count)
+                let error = Geodesy.distance(from: location.coordinate, to: truths[index])
+                errors.append(error)
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
-                    error: Geodesy.distance(from: location.coordinate, to: truths[index]), radius: location.horizontalAccuracy,
+                    error: error, radius: location.horizontalAccuracy,
                     radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
             if errors.count > 1, let ours = errors[0], let theirs = errors[1] {
