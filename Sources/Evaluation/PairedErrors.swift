@@ -41,37 +41,38 @@ public struct PairedErrors: Hashable, Sendable {
         pairs += other.pairs
     }
 
-    /// One row: the pairs of a source (nil: all), both estimators' median and p90 and their ratios.
+    /// One row: the pairs of a source (or all), each estimator's errors on them and the ratios.
     public struct Row: Hashable, Sendable {
         public var source: String
-        public var count: Int
-        public var median: Double
-        public var referenceMedian: Double
-        public var p90: Double
-        public var referenceP90: Double
-        /// `median / referenceMedian` (nil when the reference's is 0).
-        public var medianRatio: Double? { referenceMedian > 0 ? median / referenceMedian : nil }
-        /// `p90 / referenceP90` (nil when the reference's is 0).
-        public var p90Ratio: Double? { referenceP90 > 0 ? p90 / referenceP90 : nil }
+        /// The compared estimator's errors on the row's pairs.
+        public var errors: ErrorStatistics
+        /// The reference's errors on the same queries.
+        public var referenceErrors: ErrorStatistics
+        /// Queries both answered.
+        public var count: Int { errors.answered }
+        /// Median over the reference's median (nil when the reference's is 0).
+        public var medianRatio: Double? { Self.ratio(errors.median, referenceErrors.median) }
+        /// p90 over the reference's p90 (nil when the reference's is 0).
+        public var p90Ratio: Double? { Self.ratio(errors.p90, referenceErrors.p90) }
+
+        private static func ratio(_ value: Double?, _ reference: Double?) -> Double? {
+            guard let value, let reference, reference > 0 else { return nil }
+            return value / reference
+        }
     }
 
     /// All pairs, then each source that has any.
     public var rows: [Row] {
-        var rows: [Row] = []
-        for source in [nil] + LocationSource.allCases.map(Optional.some) {
+        ([nil] + LocationSource.allCases.map(Optional.some)).compactMap { source in
             let mine = pairs.filter { source == nil || $0.source == source }
-            let ours = mine.map(\.error).sorted()
-            let theirs = mine.map(\.referenceError).sorted()
-            guard let median = ErrorStatistics.percentile(0.5, ofSorted: ours),
-                let referenceMedian = ErrorStatistics.percentile(0.5, ofSorted: theirs),
-                let p90 = ErrorStatistics.percentile(0.9, ofSorted: ours),
-                let referenceP90 = ErrorStatistics.percentile(0.9, ofSorted: theirs)
-            else { continue }
-            rows.append(Row(
-                source: source?.rawValue ?? "all", count: mine.count, median: median, referenceMedian: referenceMedian,
-                p90: p90, referenceP90: referenceP90))
+            guard !mine.isEmpty else { return nil }
+            func statistics(_ errors: [Double]) -> ErrorStatistics {
+                ErrorStatistics(queries: errors.count, errors: errors, insideRadius: 0)
+            }
+            return Row(
+                source: source?.rawValue ?? "all", errors: statistics(mine.map(\.error)),
+                referenceErrors: statistics(mine.map(\.referenceError)))
         }
-        return rows
     }
 
     /// The rows for people, headed by what they compare; nothing when no query was answered by both.
@@ -82,17 +83,17 @@ public struct PairedErrors: Hashable, Sendable {
         var table = [["source", "both answered", "\(estimator) median", "\(reference) median", "ratio",
                       "\(estimator) p90", "\(reference) p90", "ratio"]]
         for row in rows {
+            func metres(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
             table.append([
-                row.source, String(row.count), String(format: "%.1f", row.median), String(format: "%.1f", row.referenceMedian),
-                ratio(row.medianRatio), String(format: "%.1f", row.p90), String(format: "%.1f", row.referenceP90),
-                ratio(row.p90Ratio),
+                row.source, String(row.count), metres(row.errors.median), metres(row.referenceErrors.median),
+                ratio(row.medianRatio), metres(row.errors.p90), metres(row.referenceErrors.p90), ratio(row.p90Ratio),
             ])
         }
         return "on the queries both \(estimator) and \(reference) answer (by what the query carried):\n"
             + TextTable.render(table, textColumns: 1)
     }
 
-    /// `"paired":{"estimator","reference","rows":[{"source","n","median","referenceMedian","p90","referenceP90"}]}`.
+    /// `"paired":{"estimator","reference","rows":[{"source","n","errors":{"median","p68","p90","p95"},"referenceErrors":{…}}]}`.
     func write(to writer: inout JSONWriter) {
         writer.writeKey("paired")
         writer.beginObject()
@@ -104,10 +105,12 @@ public struct PairedErrors: Hashable, Sendable {
             writer.beginObject()
             writer.writeKey("source"); writer.write(row.source)
             writer.writeKey("n"); writer.write(row.count)
-            writer.writeKey("median"); writer.write(row.median, decimals: 1)
-            writer.writeKey("referenceMedian"); writer.write(row.referenceMedian, decimals: 1)
-            writer.writeKey("p90"); writer.write(row.p90, decimals: 1)
-            writer.writeKey("referenceP90"); writer.write(row.referenceP90, decimals: 1)
+            for (key, statistics) in [("errors", row.errors), ("referenceErrors", row.referenceErrors)] {
+                writer.writeKey(key)
+                writer.beginObject()
+                EvaluationReport.writePercentiles(statistics, to: &writer)
+                writer.endObject()
+            }
             writer.endObject()
         }
         writer.endArray()

@@ -97,7 +97,7 @@ import WorldSimulator
         #expect(paired.pairs.map(\.error) == both.map { $0.0.error! })
         #expect(paired.pairs.map(\.referenceError) == both.map { $0.1.error! })
         #expect(report.table.contains("on the queries both whereabouts and ichnaea answer"))
-        #expect(report.json().contains(#""paired":{"estimator":"whereabouts","reference":"ichnaea""#))
+        #expect(report.json().contains(#""paired":{"estimator":"whereabouts","reference":"ichnaea","rows":[{"source":"all","n":\#(both.count),"errors":{"median":"#))
     }
 
     @Test func pairedRowsGiveEachEstimatorsMedianAndP90AndTheirRatio() {
@@ -106,7 +106,7 @@ import WorldSimulator
         paired.add(source: .cell, error: 900, referenceError: 600)
         let rows = Dictionary(uniqueKeysWithValues: paired.rows.map { ($0.source, $0) })
         #expect(rows["wifi"]?.count == 3)
-        #expect(rows["wifi"]?.median == 20 && rows["wifi"]?.referenceMedian == 40 && rows["wifi"]?.medianRatio == 0.5)
+        #expect(rows["wifi"]?.errors.median == 20 && rows["wifi"]?.referenceErrors.median == 40 && rows["wifi"]?.medianRatio == 0.5)
         #expect(rows["cell"]?.medianRatio == 1.5)
         #expect(rows["all"]?.count == 4)
         #expect(PairedErrors(estimator: "a", reference: "b").table.isEmpty, "nothing answered by both: no table")

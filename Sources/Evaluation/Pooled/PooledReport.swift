@@ -26,14 +26,9 @@ public struct PooledReport: Sendable {
         self.estimator = estimator
         pooled = PooledCoverage(reports: lines.map(\.report), estimator: estimator)
         var floor = MapFloor()
-        var paired: PairedErrors?
-        for line in lines {
-            floor.merge(line.report.mapFloor)
-            if let pairs = line.report.paired {
-                if paired == nil { paired = PairedErrors(estimator: pairs.estimator, reference: pairs.reference) }
-                paired?.merge(pairs)
-            }
-        }
+        for line in lines { floor.merge(line.report.mapFloor) }
+        let pairs = lines.compactMap(\.report.paired)
+        let paired = pairs.dropFirst().reduce(into: pairs.first) { $0?.merge($1) }
         combined = EvaluationReport(outcomes: lines.flatMap(\.report.outcomes), mapFloor: floor, paired: paired)
     }
 
