@@ -9,14 +9,19 @@ import PositioningCore
 /// ```swift
 /// var paired = PairedErrors(estimator: "whereabouts", reference: "ichnaea")
 /// paired.add(source: .wifi, error: 41.0, referenceError: 52.5)
-/// print(paired.table)
+/// paired.add(source: .wifi, error: 900, referenceError: 60, answeredFrom: (.cell, .wifi))
+/// print(paired.table)  // all, wifi, cell rows; then the Wi-Fi queries by what each answered from
 /// ```
 public struct PairedErrors: Hashable, Sendable {
-    /// One query both answered: what it carried (Wi-Fi if any access point, else cell) and the two errors.
+    /// One query both answered: what it carried (Wi-Fi if any access point, else cell), the two
+    /// errors and the source each answer came from (a query carrying Wi-Fi may be answered from
+    /// its cells when the map knows too few of its access points).
     public struct Pair: Hashable, Sendable {
         public var source: LocationSource
         public var error: Double
         public var referenceError: Double
+        public var answeredFrom: LocationSource
+        public var referenceAnsweredFrom: LocationSource
     }
 
     /// The estimator compared (the first of the evaluation).
@@ -31,9 +36,16 @@ public struct PairedErrors: Hashable, Sendable {
         self.reference = reference
     }
 
-    /// Adds a query both answered.
-    public mutating func add(source: LocationSource, error: Double, referenceError: Double) {
-        pairs.append(Pair(source: source, error: error, referenceError: referenceError))
+    /// Adds a query both answered; `answeredFrom` is the source of each answer (the estimator's,
+    /// the reference's), by default what the query carried.
+    public mutating func add(
+        source: LocationSource, error: Double, referenceError: Double,
+        answeredFrom: (LocationSource, LocationSource)? = nil
+    ) {
+        let from = answeredFrom ?? (source, source)
+        pairs.append(Pair(
+            source: source, error: error, referenceError: referenceError, answeredFrom: from.0,
+            referenceAnsweredFrom: from.1))
     }
 
     /// Adds `other`'s pairs (of the same two estimators).
@@ -44,6 +56,11 @@ public struct PairedErrors: Hashable, Sendable {
     /// One row: the pairs of a source (or all), each estimator's errors on them and the ratios.
     public struct Row: Hashable, Sendable {
         public var source: String
+        /// For a row of the Wi-Fi-carrying queries split by their answers: what the estimator's
+        /// answers came from; nil for a row of all that a source carried.
+        public var answeredFrom: LocationSource?
+        /// For such a row, what the reference's answers came from.
+        public var referenceAnsweredFrom: LocationSource?
         /// The compared estimator's errors on the row's pairs.
         public var errors: ErrorStatistics
         /// The reference's errors on the same queries.
@@ -61,18 +78,35 @@ public struct PairedErrors: Hashable, Sendable {
         }
     }
 
-    /// All pairs, then each source that has any.
+    /// All pairs, then each source that has any; then, when some Wi-Fi-carrying query was not
+    /// answered from Wi-Fi by both, those queries by what each answer came from (estimator's
+    /// source, reference's), one row per combination that occurs.
     public var rows: [Row] {
-        ([nil] + LocationSource.allCases.map(Optional.some)).compactMap { source in
-            let mine = pairs.filter { source == nil || $0.source == source }
+        func row(_ label: String, _ mine: [Pair], answeredFrom: (LocationSource, LocationSource)? = nil) -> Row? {
             guard !mine.isEmpty else { return nil }
             func statistics(_ errors: [Double]) -> ErrorStatistics {
                 ErrorStatistics(queries: errors.count, errors: errors, insideRadius: 0)
             }
-            return Row(
-                source: source?.rawValue ?? "all", errors: statistics(mine.map(\.error)),
+            var row = Row(
+                source: label, errors: statistics(mine.map(\.error)),
                 referenceErrors: statistics(mine.map(\.referenceError)))
+            row.answeredFrom = answeredFrom?.0
+            row.referenceAnsweredFrom = answeredFrom?.1
+            return row
         }
+        var rows = [row("all", pairs)].compactMap(\.self)
+        rows += LocationSource.allCases.compactMap { source in row(source.rawValue, pairs.filter { $0.source == source }) }
+        let wifi = pairs.filter { $0.source == .wifi }
+        guard wifi.contains(where: { $0.answeredFrom != .wifi || $0.referenceAnsweredFrom != .wifi }) else { return rows }
+        for ours in LocationSource.allCases {
+            for theirs in LocationSource.allCases {
+                let mine = wifi.filter { $0.answeredFrom == ours && $0.referenceAnsweredFrom == theirs }
+                if let split = row("wifi: \(ours.rawValue)/\(theirs.rawValue)", mine, answeredFrom: (ours, theirs)) {
+                    rows.append(split)
+                }
+            }
+        }
+        return rows
     }
 
     /// The rows for people, headed by what they compare; nothing when no query was answered by both.
@@ -89,11 +123,14 @@ public struct PairedErrors: Hashable, Sendable {
                 ratio(row.medianRatio), metres(row.errors.p90), metres(row.referenceErrors.p90), ratio(row.p90Ratio),
             ])
         }
-        return "on the queries both \(estimator) and \(reference) answer (by what the query carried):\n"
+        return "on the queries both \(estimator) and \(reference) answer (by what the query carried;"
+            + " wifi: X/Y = answered from X by \(estimator), from Y by \(reference)):\n"
             + TextTable.render(table, textColumns: 1)
     }
 
-    /// `"paired":{"estimator","reference","rows":[{"source","n","errors":{"median","p68","p90","p95"},"referenceErrors":{…}}]}`.
+    /// `"paired":{"estimator","reference","rows":[{"source","n","errors":{"median","p68","p90","p95"},"referenceErrors":{…}}]}`;
+    /// a row of Wi-Fi queries split by their answers has `"source":"wifi"` and `"answeredFrom"`,
+    /// `"referenceAnsweredFrom"`.
     func write(to writer: inout JSONWriter) {
         writer.writeKey("paired")
         writer.beginObject()
@@ -103,7 +140,13 @@ public struct PairedErrors: Hashable, Sendable {
         writer.beginArray()
         for row in rows {
             writer.beginObject()
-            writer.writeKey("source"); writer.write(row.source)
+            if let ours = row.answeredFrom, let theirs = row.referenceAnsweredFrom {
+                writer.writeKey("source"); writer.write(LocationSource.wifi.rawValue)
+                writer.writeKey("answeredFrom"); writer.write(ours.rawValue)
+                writer.writeKey("referenceAnsweredFrom"); writer.write(theirs.rawValue)
+            } else {
+                writer.writeKey("source"); writer.write(row.source)
+            }
             writer.writeKey("n"); writer.write(row.count)
             for (key, statistics) in [("errors", row.errors), ("referenceErrors", row.referenceErrors)] {
                 writer.writeKey(key)

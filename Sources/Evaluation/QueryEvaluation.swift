@@ -68,6 +68,7 @@ public struct QueryEvaluation: Sendable {
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
             var errors: [Double?] = []
+            var answeredFrom: [LocationSource] = []
             for (number, geolocator) in geolocators.enumerated() {
                 let answer = try geolocator.answer(lookup)
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
@@ -84,13 +85,16 @@ public struct QueryEvaluation: Sendable {
                     ?? RadiusCalibration.CountBin(count: answer.used.count)
                 let error = Geodesy.distance(from: location.coordinate, to: truths[index])
                 errors.append(error)
+                answeredFrom.append(location.source)
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
                     error: error, radius: location.horizontalAccuracy,
                     radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
             if errors.count > 1, let ours = errors[0], let theirs = errors[1] {
-                paired?.add(source: heardSource, error: ours, referenceError: theirs)
+                paired?.add(
+                    source: heardSource, error: ours, referenceError: theirs,
+                    answeredFrom: (answeredFrom[0], answeredFrom[1]))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor, paired: paired)

@@ -111,4 +111,24 @@ import WorldSimulator
         #expect(rows["all"]?.count == 4)
         #expect(PairedErrors(estimator: "a", reference: "b").table.isEmpty, "nothing answered by both: no table")
     }
+
+    @Test func wifiQueriesAnsweredFromCellsByEitherGetRowsOfTheirOwn() {
+        var paired = PairedErrors(estimator: "whereabouts", reference: "ichnaea")
+        paired.add(source: .wifi, error: 10, referenceError: 12)
+        paired.add(source: .wifi, error: 11, referenceError: 13, answeredFrom: (.wifi, .wifi))
+        paired.add(source: .wifi, error: 900, referenceError: 40, answeredFrom: (.cell, .wifi))
+        paired.add(source: .cell, error: 500, referenceError: 500)
+        let rows = Dictionary(uniqueKeysWithValues: paired.rows.map { ($0.source, $0) })
+        #expect(rows["wifi"]?.count == 3, "the carried-source row still holds every Wi-Fi query")
+        #expect(rows["wifi: wifi/wifi"]?.count == 2)
+        let fromCells = rows["wifi: cell/wifi"]
+        #expect(fromCells?.count == 1 && fromCells?.answeredFrom == .cell && fromCells?.referenceAnsweredFrom == .wifi)
+        #expect(fromCells?.medianRatio == 22.5)
+        #expect(rows["wifi: wifi/cell"] == nil, "combinations that never occur get no row")
+        #expect(paired.table.contains("wifi: cell/wifi"))
+
+        var allFromWifi = PairedErrors(estimator: "a", reference: "b")
+        allFromWifi.add(source: .wifi, error: 1, referenceError: 2)
+        #expect(allFromWifi.rows.map(\.source) == ["all", "wifi"], "no split when every Wi-Fi query was answered from Wi-Fi by both")
+    }
 }
