@@ -67,14 +67,14 @@ public struct QueryEvaluation: Sendable {
             floor.add(truth: truths[index], knownPositions: lookup.input.accessPoints.values.map(\.coordinate))
             let heardBin = RadiusCalibration.CountBin(
                 count: heardSource == .wifi ? request.wifiAccessPoints.count : request.cellTowers.count)
-            var errors: [Double?] = []
-            var answeredFrom: [LocationSource] = []
+            // Each estimator's error and the source it answered from; nil where it gave no answer.
+            var results: [(error: Double, source: LocationSource)?] = []
             for (number, geolocator) in geolocators.enumerated() {
                 let answer = try geolocator.answer(lookup)
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
                 let name = estimators[number].name
                 guard let location = answer.location else {
-                    errors.append(nil)
+                    results.append(nil)
                     outcomes.append(EvaluationOutcome(
                         estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil,
                         isOffSurvey: offSurvey[index]))
@@ -84,17 +84,16 @@ public struct QueryEvaluation: Sendable {
                 let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
                     ?? RadiusCalibration.CountBin(count: answer.used.count)
                 let error = Geodesy.distance(from: location.coordinate, to: truths[index])
-                errors.append(error)
-                answeredFrom.append(location.source)
+                results.append((error, location.source))
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
                     error: error, radius: location.horizontalAccuracy,
                     radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
             }
-            if errors.count > 1, let ours = errors[0], let theirs = errors[1] {
+            if results.count > 1, let ours = results[0], let theirs = results[1] {
                 paired?.add(
-                    source: heardSource, error: ours, referenceError: theirs,
-                    answeredFrom: (answeredFrom[0], answeredFrom[1]))
+                    source: heardSource, error: ours.error, referenceError: theirs.error,
+                    answeredFrom: (ours.source, theirs.source))
             }
         }
         return EvaluationReport(outcomes: outcomes, mapFloor: floor, paired: paired)

@@ -1,5 +1,6 @@
 import Foundation
 import Geolocation
+import JSONCodec
 import PositioningCore
 import RadioMap
 import Testing
@@ -130,5 +131,22 @@ import WorldSimulator
         var allFromWifi = PairedErrors(estimator: "a", reference: "b")
         allFromWifi.add(source: .wifi, error: 1, referenceError: 2)
         #expect(allFromWifi.rows.map(\.source) == ["all", "wifi"], "no split when every Wi-Fi query was answered from Wi-Fi by both")
+    }
+
+    @Test func pairedJSONRowsSayWhatEachAnswerCameFrom() throws {
+        var paired = PairedErrors(estimator: "whereabouts", reference: "ichnaea")
+        paired.add(source: .wifi, error: 10, referenceError: 12)
+        paired.add(source: .wifi, error: 900, referenceError: 40, answeredFrom: (.cell, .wifi))
+        let report = EvaluationReport(outcomes: [], paired: paired)
+        var writer = JSONWriter()
+        writer.beginObject()
+        report.writeMembers(to: &writer)
+        writer.endObject()
+        let rows = try #require(try JSONParser.parse(writer.bytes)["paired"]?["rows"]?.arrayValue)
+        let split = try #require(rows.first { $0["answeredFrom"] != nil })
+        #expect(split["source"]?.stringValue == "wifi")
+        #expect(split["answeredFrom"]?.stringValue == "cell" && split["referenceAnsweredFrom"]?.stringValue == "wifi")
+        #expect(split["errors"]?["median"] == .number(900) && split["referenceErrors"]?["median"] == .number(40))
+        #expect(rows.map { $0["source"]?.stringValue } == ["all", "wifi", "wifi", "wifi"], "all, wifi, then wifi/wifi and cell/wifi")
     }
 }
