@@ -160,73 +160,24 @@ struct WatchCommand: RunnableCommand {
         }
     }
 
-    /// Consumes the update (or significant-change) stream, the region events and, with
-    /// --record, the raw samples, until the updates end or the count is reached.
+    /// Runs the manager's updates (`UpdateSession`) into `output` and, with --record, its raw
+    /// samples into the trace; how they ended is the exit status.
     private static func watch(
         _ manager: LocationManager, output: WatchOutput, significantOnly: Bool, record: String?, maximumUpdates: Int?
     ) async throws -> ExitCode {
-        let hasRegions = await !manager.monitoredRegions.isEmpty
-        let subscription = await manager.subscribe(
-            significantChangesOnly: significantOnly, regionEvents: hasRegions, samples: record != nil)
-        let (updates, regionEvents) = (subscription.updates, subscription.regionEvents)
-        // The recorder is not a child of the group below: cancelling it would drop the samples
-        // still buffered, and the recording would miss the last fixes' readings.
-        let recorder = subscription.samples.flatMap { samples in
-            record.map { record in
-                Task {
-                    for await sample in samples { try ReplayTraceFile.append(ReplayTrace.line(for: sample), to: record) }
-                }
-            }
+        let recordSample = record.map { path in
+            { @Sendable (sample: RadioSample) throws in try ReplayTraceFile.append(ReplayTrace.line(for: sample), to: path) }
         }
-        let ended: Result<ExitCode, any Error>
-        do {
-            ended = .success(try await withThrowingTaskGroup(of: WatchEnd?.self) { group in
-                if let regionEvents {
-                    group.addTask {
-                        // Errors end the updates too, which report them.
-                        do { for try await event in regionEvents { output.write(event) } } catch {}
-                        return nil
-                    }
-                }
-                group.addTask {
-                    var count = 0
-                    do {
-                        for try await fix in updates {
-                            output.write(fix)
-                            count += 1
-                            if let maximumUpdates, count >= maximumUpdates { return WatchEnd(status: .success, stopsOthers: true) }
-                        }
-                    } catch let error as LocationError {
-                        output.failure(error)
-                        return WatchEnd(status: ExitCode(rawValue: error.exitCode) ?? .failure, stopsOthers: true)
-                    }
-                    // A replayed trace ended: the other streams end with it, after their last events.
-                    return WatchEnd(status: .success, stopsOthers: false)
-                }
-                var result: ExitCode = .success
-                while let finished = try await group.next() {
-                    if let finished {
-                        result = finished.status
-                        if finished.stopsOthers { group.cancelAll() }
-                    }
-                }
-                return result
-            })
-        } catch {
-            ended = .failure(error)
+        let session = UpdateSession(
+            significantChangesOnly: significantOnly, maximumUpdates: maximumUpdates, recordSample: recordSample,
+            onFix: { output.write($0) }, onRegionEvent: { output.write($0) })
+        switch try await session.run(manager) {
+        case .updatesEnded, .limitReached:
+            return .success
+        case .failed(let error):
+            output.failure(error)
+            return ExitCode(rawValue: error.exitCode) ?? .failure
         }
-        if let recorder {
-            await manager.finishSamples()
-            try await recorder.value
-        }
-        return try ended.get()
-    }
-
-    /// How the update stream ended.
-    private struct WatchEnd: Sendable {
-        var status: ExitCode
-        /// Whether the other streams must be stopped (they would not end by themselves).
-        var stopsOthers: Bool
     }
 }
 
