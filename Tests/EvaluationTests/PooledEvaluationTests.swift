@@ -45,6 +45,14 @@ import WorldSimulator
         #expect(report.json.contains("\"towns\":[{\"seed\":4,"))
     }
 
+    @Test func poolingEstimatorsScoresEachTownWithThoseEstimatorsAndItsOwnFactors() throws {
+        let pooled = PooledEvaluation(estimators: [.whereabouts], calibration: MapCalibration())
+        let lines = try pooled.towns(seeds: [3], centre: TownSpecification.defaultCentre, size: .tiny)
+        let report = try #require(lines.first?.report)
+        #expect(Set(report.outcomes.map(\.estimator)) == ["whereabouts"], "only the estimators named")
+        #expect(lines[0].wifi?.answered ?? 0 > 10 && lines[0].peerWiFi == nil)
+    }
+
     @Test func aSurveyOfOnePhoneCannotBeSplitByPhones() throws {
         let directory = TemporaryDirectory("pooled-one-phone")
         let survey = directory.path("survey.csv")

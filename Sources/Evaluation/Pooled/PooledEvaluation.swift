@@ -1,4 +1,5 @@
 import Foundation
+import Geolocation
 import PositioningCore
 import RadioMap
 import Synchronization
@@ -11,7 +12,7 @@ import WorldSimulator
 /// run on every core, and their lines come back in order (see `PooledReport`).
 ///
 /// ```swift
-/// let pooled = PooledEvaluation(calibration: MapCalibration(), score: score)   // score: as `eval` scores
+/// let pooled = PooledEvaluation(estimators: [.whereabouts, .ichnaea], calibration: MapCalibration())
 /// let lines = try pooled.towns(seeds: Array(9...40), centre: TownSpecification.defaultCentre, size: .small)
 /// print(PooledReport(title: "32 towns", labelName: "seed", lines: lines, estimator: "whereabouts").text)
 /// ```
@@ -40,6 +41,25 @@ public struct PooledEvaluation: Sendable {
         self.calibration = calibration
         self.score = score
         self.progress = progress
+    }
+
+    /// Pools evaluations of `estimators` scored as `eval` scores (`QueryEvaluation`): each
+    /// map's queries answered with its radius scaled by the factors just computed from its own
+    /// survey.
+    ///
+    /// ```swift
+    /// let pooled = PooledEvaluation(estimators: [.whereabouts, .ichnaea], calibration: MapCalibration())
+    /// ```
+    public init(
+        estimators: [EstimatorChoice], calibration: MapCalibration,
+        progress: (@Sendable (_ done: Int, _ count: Int) -> Void)? = nil
+    ) {
+        self.init(
+            calibration: calibration,
+            score: { queries, truth, radioMap, factors in
+                try QueryEvaluation(estimators: estimators, radius: .factors(factors))
+                    .evaluate(queries: queries, truth: truth, radioMap: radioMap)
+            }, progress: progress)
     }
 
     /// One town written by the simulator per seed, imported, calibrated and evaluated (its

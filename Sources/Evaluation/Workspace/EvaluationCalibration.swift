@@ -1,3 +1,4 @@
+import Geolocation
 import PositioningCore
 import RadioMap
 
@@ -46,5 +47,25 @@ public enum EvaluationCalibration {
         }
         if factors.isEmpty, mode != .none { calibrationNote += " (no factors: raw radius)" }
         return (factors, calibrationNote)
+    }
+}
+
+extension EvaluationCalibration.Mode {
+    /// The mode an evaluation of `workspace` uses unless told otherwise: `kfold` for a
+    /// temporary map (a town or a split survey, calibrated from its own survey), `stored` for
+    /// an existing one.
+    public static func standard(for workspace: EvaluationWorkspace) -> Self {
+        workspace.isTemporary ? .kfold : .stored
+    }
+
+    /// The radius factors the `Geolocation` pipeline answers with under this mode: the map's
+    /// stored ones, as `locate` and `serve` apply them; `computed` (this evaluation's own,
+    /// from `EvaluationCalibration.factors`) for `kfold`; the raw radius for `none`.
+    public func radius(computed: [CalibrationFactor]) -> GeolocationParameters.RadiusFactors {
+        switch self {
+        case .stored: .stored
+        case .kfold: .factors(computed)
+        case .none: .raw
+        }
     }
 }

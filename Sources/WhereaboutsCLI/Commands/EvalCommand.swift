@@ -159,15 +159,10 @@ struct EvalCommand: RunnableCommand {
         defer { workspace.removeTemporaryFiles() }
         let radioMap = try RadioMap(path: workspace.database, mode: workspace.isTemporary ? .readWrite : .readOnly)
 
-        let effectiveMode = calibrationMode ?? (workspace.isTemporary ? .kfold : .stored)
+        let mode = calibrationMode ?? .standard(for: workspace)
         let (factors, calibrationNote) = try EvaluationCalibration.factors(
-            for: radioMap, mode: effectiveMode, calibration: mapCalibration, storingFingerprints: workspace.isTemporary)
-        // Stored calibration is the map's, as locate and serve apply it; the others replace it.
-        let radius: GeolocationParameters.RadiusFactors = switch effectiveMode {
-        case .stored: .stored
-        case .kfold: .factors(factors)
-        case .none: .raw
-        }
+            for: radioMap, mode: mode, calibration: mapCalibration, storingFingerprints: workspace.isTemporary)
+        let radius = mode.radius(computed: factors)
         var written: [UInt8]? = answers == nil ? nil : []
         let report = try QueryEvaluation(estimators: estimators.choices, radius: radius).evaluate(
             queries: workspace.queries, truth: workspace.truth, radioMap: radioMap,
