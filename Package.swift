@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "LocationServiceTests",
             dependencies: [
-                "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "WorldSimulator", "LocationService",
+                "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "Cellular", "GNSS", "WorldSimulator", "LocationService",
                 "TestSupport", "TownTestSupport",
             ]),
         .testTarget(

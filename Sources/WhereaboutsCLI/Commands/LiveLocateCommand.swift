@@ -40,10 +40,7 @@ enum LiveLocateCommand {
             if let fix {
                 context.output.line(FixJSON.response(for: fix, place: place).jsonString)
             } else {
-                let error = GeolocateErrorResponse(
-                    code: 404, reason: "notFound", message: "Not found", domain: "geolocation",
-                    extraFields: ["fallback": .array(attempts.map(\.jsonValue))])
-                context.output.line(error.jsonString)
+                context.output.line(FixJSON.notFound(after: attempts).jsonString)
             }
         } else {
             context.output.write(text(for: fix, attempts: attempts, place: place, now: Date()))

@@ -1,11 +1,9 @@
 import ArgumentParsing
-import Dispatch
 import Foundation
 import GeolocateServer
 import Geolocation
 import LocationService
 import PositioningCore
-import Synchronization
 import SystemSupport
 import WiFiScanner
 
@@ -91,10 +89,11 @@ struct ServeCommand: RunnableCommand {
         if logs { accessLog = { @Sendable line in errors.line(line) } }
         var localScan: (@Sendable () -> [WiFiObservation])?
         if scansLocally { localScan = { @Sendable in SharedWiFiScan.shared.observations() } }
-        var localSources: ServeLocalSources?
+        var localSources: SharedLocationRequest?
         if usesLocalSources {
+            // Answered exactly as `locate --json` answers, one run of the sources per 2 s.
             let setup = try LiveSetup(live, database: database, configuration: configuration, paths: paths)
-            localSources = ServeLocalSources(manager: setup.manager(radios: setup.liveRadios()))
+            localSources = SharedLocationRequest(manager: setup.manager(radios: setup.liveRadios()))
         }
         // Answers as `locate --request` does (stored calibration, places, fingerprints), loaded
         // again when `db calibrate`, an import or `watch --learn` changes them.
@@ -103,7 +102,14 @@ struct ServeCommand: RunnableCommand {
             parameters: GeolocationParameters(estimator: estimator, refreshInterval: .seconds(5)),
             acceptsSubmissions: acceptsSubmissions, accessLog: accessLog, localScan: localScan,
             workerCount: min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        if let localSources { serverConfiguration.localSources = { @Sendable in localSources.answer() } }
+        if let localSources {
+            serverConfiguration.localSources = { @Sendable in
+                switch localSources.location() {
+                case .success(let fix): .fix(FixJSON.response(for: fix))
+                case .failure(let error): .noFix(FixJSON.notFound(after: error.attempts))
+                }
+            }
+        }
         serverConfiguration.allowedOrigin = allowedOrigin?.origin
         // GeoClue posts wpa_supplicant's BSS table without ages; what it repeats from its last
         // request is what the latest scan missed.
@@ -122,39 +128,10 @@ struct ServeCommand: RunnableCommand {
         }
         let shown = ListenAddress(host: address.host, port: server.port)
         context.errors.line("Listening on http://\(shown)/v1/geolocate (radio map \(databasePath))")
-        await Self.waitForTermination()
+        await TerminationSignals.shared.wait()
         server.stop()
         return .success
     }
-
-    /// Suspends until SIGTERM or SIGINT arrives (handled on a dispatch queue, not by blocking).
-    private static func waitForTermination() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = Mutex(false)
-            var sources: [any DispatchSourceSignal] = []
-            for number in [SIGTERM, SIGINT] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    let first = resumed.withLock { done in
-                        defer { done = true }
-                        return !done
-                    }
-                    if first { continuation.resume() }
-                }
-                source.resume()
-                sources.append(source)
-            }
-            // The sources must outlive this closure; the process ends soon after they fire.
-            SignalSources.keep(sources)
-        }
-    }
-}
-
-/// Keeps signal sources alive for the life of the process.
-private enum SignalSources {
-    nonisolated(unsafe) private static var kept: [any DispatchSourceSignal] = []
-    static func keep(_ sources: [any DispatchSourceSignal]) { kept += sources }
 }
 
 extension ListenAddress: ExpressibleByArgument {

@@ -25,6 +25,14 @@ enum FixJSON {
             extraFields: fields)
     }
 
+    /// The 404 `notFound` object of a live request without a fix, its `fallback` trail saying
+    /// what each source did (`locate --json`, `serve --local-sources`).
+    static func notFound(after attempts: [SourceAttempt]) -> GeolocateErrorResponse {
+        GeolocateErrorResponse(
+            code: 404, reason: "notFound", message: "Not found", domain: "geolocation",
+            extraFields: ["fallback": .array(attempts.map(\.jsonValue))])
+    }
+
     /// `52.520008, 13.404954 ± 25 m (68 %), ± 41 m (95 %) from wifi`, with altitude when known.
     static func line(for fix: LocationFix) -> String {
         GeolocationText.line(for: fix.location)
