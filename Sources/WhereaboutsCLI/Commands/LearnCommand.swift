@@ -84,19 +84,9 @@ struct LearnCommand: RunnableCommand {
             samples = [try await PinnedScan.listen(interface: interface, timeout: timeout.seconds, context: context)]
         }
 
-        var policy = LearningPolicy.standard
-        // The position is given, not measured: any accuracy, any age of the recording.
-        policy.maximumFixAccuracy = .greatestFiniteMagnitude
-        policy.maximumFixAge = .greatestFiniteMagnitude
         let name = pin.place.map { "learn --at \($0)" }
             ?? String(format: "learn --here %.6f,%.6f,%.0f", pin.coordinate.latitude, pin.coordinate.longitude, pin.accuracy)
-        let session = LearningSession(
-            radioMap: radioMap, name: name, policy: policy, batchSize: Int.max, pinned: true)
-        for sample in samples {
-            let fix = LearningSample.Fix(coordinate: pin.coordinate, accuracy: pin.accuracy, time: sample.time, speed: 0)
-            try session.offer(LearningSample(time: sample.time, fix: fix, wifi: sample.wifi, cells: sample.cells))
-        }
-        let report = try session.finish()
+        let report = try LearningSession.pin(samples, at: pin.coordinate, accuracy: pin.accuracy, in: radioMap, name: name)
         guard let importID = report.importID, report.observationsStored > 0 else {
             let skipped = report.optedOutSkipped + report.randomizedSkipped
             throw CommandFailure(.dataError, "nothing to pin: the scan holds no access point or cell that may be recorded"
