@@ -50,13 +50,16 @@ public struct RadioMapFixture {
         return bssid
     }
 
-    /// Adds a heard cell; a known one sits `metres` from the origin with range `radius`.
-    public mutating func addCell(_ cellID: Int64, at metres: Double? = 0, bearing: Double = 0, radius: Double = 1_000) throws {
+    /// Adds a heard cell; a known one sits `metres` from the origin with range `radius`, placed
+    /// by `sightings` survey sightings.
+    public mutating func addCell(
+        _ cellID: Int64, at metres: Double? = 0, bearing: Double = 0, radius: Double = 1_000, sightings: Int = 20
+    ) throws {
         let identity = try CellIdentity(radio: .lte, mcc: 425, mnc: 1, area: 500, cellID: cellID)
         cells.append(CellObservation(identity: identity, signalStrength: -90))
         if let metres {
             knownCells[identity] = KnownCell(
-                identity: identity, coordinate: point(metres, bearing: bearing), radius: radius, sampleCount: 20)
+                identity: identity, coordinate: point(metres, bearing: bearing), radius: radius, sampleCount: sightings)
         }
     }
 

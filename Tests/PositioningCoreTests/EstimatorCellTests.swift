@@ -135,6 +135,37 @@ import TestSupport
         #expect(!estimate.notes.isEmpty)
     }
 
+    @Test(arguments: [(sightings: 1, keepsWifi: true), (sightings: 500, keepsWifi: false)])
+    func aCellOverrulesWifiOnlyWhereTheMapKnowsItWell(sightings: Int, keepsWifi: Bool) throws {
+        // Three routers agree at the origin; the serving cell's stored centre lies 3 km off with
+        // a 500 m range. Calibrated on held-out scans, cells placed by one sighting erred far
+        // (95 % factor 12: a 6 km circle, which holds the routers); cells of 100+ sightings
+        // erred little (95 % factor 1.5: 750 m, which does not).
+        var calibration = RadiusCalibration()
+        calibration.setSightingFactor(5, factor95: 12, for: .cell, bin: .one)
+        calibration.setSightingFactor(1, factor95: 1.5, for: .cell, bin: .hundredOrMore)
+        var map = RadioMapFixture()
+        for bearing in [0.0, 120, 240] { map.addAccessPoint(30, bearing: bearing) }
+        try map.addCell(1, at: 3_000, radius: 500, sightings: sightings)
+        let estimate = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
+        #expect((estimate.location.source == .wifi) == keepsWifi)
+        let truthError = Geodesy.distance(from: estimate.location.coordinate, to: map.origin)
+        #expect(keepsWifi ? truthError < 15 : truthError > 2_900)
+    }
+
+    @Test func aCellWhoseCalibratedCircleShrankStillReachesAsFarAsItsRange() throws {
+        // Calibrated where the survey went, the cell's 95 % circle shrank to 600 m; its 2 km
+        // range still holds the three routers 1.8 km off, so they are kept, as without calibration.
+        var calibration = RadiusCalibration()
+        calibration.setSightingFactor(0.2, factor95: 0.3, for: .cell, bin: .tenToNinetyNine)
+        var map = RadioMapFixture()
+        for bearing in [0.0, 120, 240] { map.addAccessPoint(30, bearing: bearing) }
+        try map.addCell(1, at: 1_800, radius: 2_000)
+        let estimate = try #require(WhereaboutsEstimator(calibration: calibration).estimatePosition(from: map.input))
+        #expect(estimate.location.source == .wifi)
+        #expect(Geodesy.distance(from: estimate.location.coordinate, to: map.origin) < 15)
+    }
+
     @Test func theWifiClusterThatAgreesWithTheCellBeatsABetterRankedLoneMatch() throws {
         // The lone match is loud and well surveyed, so it ranks first on Wi-Fi evidence alone.
         var map = RadioMapFixture()

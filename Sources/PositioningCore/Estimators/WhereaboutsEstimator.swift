@@ -1,12 +1,16 @@
 /// Whereabouts' own estimator: Wi-Fi consensus checked against the cells, cells alone when no
 /// Wi-Fi is known.
 ///
-/// When the Wi-Fi fix and the cell fix agree (closer than their radii summed), Wi-Fi wins: it is
-/// far more precise. When they disagree, the evidence decides: another Wi-Fi cluster that agrees
-/// with the cell beats a weaker one that does not; a Wi-Fi fix resting on fewer than
-/// `overrulingRouterCount` routers far outside the serving cell is refused (a few access points
-/// with wrong stored positions can agree with each other and claim a tiny radius — Ichnaea issue
-/// 1950), and the cell answers instead. Many agreeing routers outweigh a cell (whose surveyed
+/// When the Wi-Fi fix and the cell fix agree (closer than their reaches summed: each the wider of
+/// its raw radius and the calibrated 95 % radius its answer would carry), Wi-Fi wins: it is far
+/// more precise. So a cell the map knows from a sighting or two — whose held-out fixes err
+/// kilometres, so its calibrated circle is wide — agrees with Wi-Fi that a well-surveyed cell
+/// would contradict. When they
+/// disagree, the evidence decides: another Wi-Fi cluster that agrees with the cell beats a weaker
+/// one that does not; a Wi-Fi fix resting on fewer than `overrulingRouterCount` routers far
+/// outside the serving cell is refused (a few access points with wrong stored positions can
+/// agree with each other and claim a tiny radius — Ichnaea issue 1950), and the cell answers
+/// instead. Many agreeing routers outweigh a cell (whose surveyed
 /// position and range are often rough), and `trustedRouterCount` outweigh a cell known only by
 /// its area. Every such decision is written to `notes`.
 ///
@@ -92,12 +96,12 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
                 best, input: input, rejected: wifiResult.rejections(choosing: best) + cellRejections,
                 notes: ambiguityNotes(wifiResult), match: match)
         }
-        if agrees(best, with: cellFix) {
+        if agrees(best, with: cellFix, input: input) {
             return wifiEstimate(
                 best, input: input, rejected: wifiResult.rejections(choosing: best) + cellFix.rejected, match: match)
         }
         let gap = Int(Geodesy.distance(from: best.coordinate, to: cellFix.coordinate).rounded())
-        if let alternative = wifiResult.candidates.dropFirst().first(where: { agrees($0, with: cellFix) }),
+        if let alternative = wifiResult.candidates.dropFirst().first(where: { agrees($0, with: cellFix, input: input) }),
             best.routerCount < trustedRouterCount || alternative.routerCount >= best.routerCount
         {
             return wifiEstimate(
@@ -117,7 +121,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
             cellFix, input: input,
             rejected: wifiResult.rejections(choosing: nil, reason: .disagreesWithCell) + cellFix.rejected)
         estimate.notes.append(
-            "Wi-Fi (\(best.routerCount) router(s)) lies \(gap) m from the cell fix, beyond both radii; used the cell")
+            "Wi-Fi (\(best.routerCount) router(s)) lies \(gap) m from the cell fix, beyond the reach of both; used the cell")
         return estimate
     }
 
@@ -132,8 +136,30 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
             + "nearly as trusted; no cell to decide"]
     }
 
-    private func agrees(_ candidate: WiFiEstimator.Candidate, with fix: CellEstimator.Fix) -> Bool {
-        Geodesy.distance(from: candidate.coordinate, to: fix.coordinate) <= candidate.radius + fix.radius
+    /// Whether `candidate` lies within reach of `fix`: closer than the two answers' reaches
+    /// summed, each the wider of its raw radius and the 95 % radius its answer would carry
+    /// (raw × 1.62 in a map never calibrated). So how well the map knows the cell — its sighting
+    /// decade's factors — weighs in before the cell overrules access points, while a calibration
+    /// that shrank the cell's circle (learned where the survey went, narrower than where the cell
+    /// is heard) never makes it overrule Wi-Fi that its raw range would have let stand.
+    private func agrees(_ candidate: WiFiEstimator.Candidate, with fix: CellEstimator.Fix, input: EstimationInput) -> Bool {
+        let wifiReach = max(
+            candidate.radius,
+            calibration.calibrated95(candidate.radius, source: .wifi(input), emitterCount: candidate.routerCount))
+        let cell = cellRadii(fix)
+        let cellReach = max(cell.raw, cell.radius95)
+        return Geodesy.distance(from: candidate.coordinate, to: fix.coordinate) <= wifiReach + cellReach
+    }
+
+    /// The kind, raw radius and both calibrated radii a cell answer from `fix` carries.
+    private func cellRadii(
+        _ fix: CellEstimator.Fix
+    ) -> (kind: RadiusCalibration.Source, raw: Double, radius68: Double, radius95: Double) {
+        // An area's answer has a factor of its own (see `RadiusCalibration.Source.area`).
+        let kind: RadiusCalibration.Source = fix.method == .area ? .area : .cell
+        let raw = fix.method == .area ? fix.radius * Self.unknownCellAreaScale : fix.radius
+        let radii = calibration.radii(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, sightings: fix.sightings)
+        return (kind, raw, radii.radius68, radii.radius95)
     }
 
     private func wifiEstimate(
@@ -207,14 +233,12 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
     private func cellEstimate(
         _ fix: CellEstimator.Fix, input: EstimationInput, rejected: [EmitterRejection]
     ) -> PositionEstimate {
-        // An area's answer has a factor of its own (see `RadiusCalibration.Source.area`).
-        let kind: RadiusCalibration.Source = fix.method == .area ? .area : .cell
-        let raw = fix.method == .area ? fix.radius * Self.unknownCellAreaScale : fix.radius
-        let radius = calibration.calibrated(raw, source: kind, emitterCount: fix.emitterCount)
+        let radii = cellRadii(fix)
         var estimate = PositionEstimate(
-            location: Location(coordinate: fix.coordinate, horizontalAccuracy: radius, timestamp: input.now, source: .cell),
+            location: Location(coordinate: fix.coordinate, horizontalAccuracy: radii.radius68, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)
-        calibration.apply(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, sightings: fix.sightings, to: &estimate)
+        calibration.apply(
+            rawRadius: radii.raw, source: radii.kind, emitterCount: fix.emitterCount, sightings: fix.sightings, to: &estimate)
         return estimate
     }
 }
