@@ -5,12 +5,11 @@
 /// its raw radius and the calibrated 95 % radius its answer would carry), Wi-Fi wins: it is far
 /// more precise. So a cell the map knows from a sighting or two — whose held-out fixes err
 /// kilometres, so its calibrated circle is wide — agrees with Wi-Fi that a well-surveyed cell
-/// would contradict. When they
-/// disagree, the evidence decides: another Wi-Fi cluster that agrees with the cell beats a weaker
-/// one that does not; a Wi-Fi fix resting on fewer than `overrulingRouterCount` routers far
-/// outside the serving cell is refused (a few access points with wrong stored positions can
-/// agree with each other and claim a tiny radius — Ichnaea issue 1950), and the cell answers
-/// instead. Many agreeing routers outweigh a cell (whose surveyed
+/// would contradict. When they disagree, the evidence decides: another Wi-Fi cluster that agrees
+/// with the cell beats a weaker one that does not; a Wi-Fi fix resting on fewer than
+/// `overrulingRouterCount` routers far outside the serving cell is refused (a few access points
+/// with wrong stored positions can agree with each other and claim a tiny radius — Ichnaea issue
+/// 1950), and the cell answers instead. Many agreeing routers outweigh a cell (whose surveyed
 /// position and range are often rough), and `trustedRouterCount` outweigh a cell known only by
 /// its area. Every such decision is written to `notes`.
 ///
