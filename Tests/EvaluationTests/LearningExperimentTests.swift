@@ -8,7 +8,7 @@ import WorldSimulator
 @testable import Evaluation
 
 /// Learning a drive in-process repairs a stale map where the routers moved.
-@Suite struct LearningExperimentTests {
+@Suite(.onItsOwnThread) struct LearningExperimentTests {
     @Test func learningADriveBringsTheMovedAreaBackToTheLevelOfTheRest() throws {
         let directory = TemporaryDirectory("learning")
         var specification = TownSpecification(seed: 5, centre: TownSpecification.defaultCentre, size: .small)

@@ -10,7 +10,7 @@ import WorldSimulator
 
 /// Pooled runs: every town (or held-out device) is its own evaluation, its map calibrated from
 /// its own survey before its queries are scored, and the lines come back in order.
-@Suite struct PooledEvaluationTests {
+@Suite(.onItsOwnThread) struct PooledEvaluationTests {
     /// A scorer that answers every query at its truth, and checks what it was handed.
     static func recordingScorer() -> PooledEvaluation.Scorer {
         { queries, truth, radioMap, factors in

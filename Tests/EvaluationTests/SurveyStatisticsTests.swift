@@ -50,7 +50,7 @@ import WorldSimulator
 
 /// The simulator's surveys measured against the real captures' figures (BENCHMARKS.md, "How real
 /// is the simulator": Ariel's 33 walks), for the statistics `simulate` has been moved toward.
-@Suite struct SimulatorRealismTests {
+@Suite(.onItsOwnThread) struct SimulatorRealismTests {
     @Test func aSimulatedSurveysGPSAndSignalsFallInTheRealRanges() throws {
         let directory = TemporaryDirectory("simulator-realism")
         let town = Town(TownSpecification(seed: 3, centre: TownSpecification.defaultCentre, size: .small))

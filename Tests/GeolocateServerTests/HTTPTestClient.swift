@@ -71,6 +71,8 @@ final class HTTPTestClient {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            // A signal (or a debugger attaching) interrupts a blocked send: try again.
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw Failure(description: "send: errno \(errno)") }
             offset += written
         }
@@ -128,7 +130,9 @@ final class HTTPTestClient {
     /// Reads more; false at EOF or on a reset (the server closed).
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal (or a debugger attaching) interrupts a blocked recv: try again.
+        repeat { count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) } } while count < 0 && errno == EINTR
         if count > 0 {
             buffer += chunk[0..<count]
             return true

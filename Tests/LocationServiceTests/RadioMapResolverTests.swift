@@ -8,7 +8,7 @@ import WorldSimulator
 
 @testable import LocationService
 
-@Suite struct RadioMapResolverTests {
+@Suite(.onItsOwnThread) struct RadioMapResolverTests {
     let town = TestTown.shared
 
     var request: GeolocateRequest {

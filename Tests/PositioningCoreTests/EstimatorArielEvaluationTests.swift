@@ -10,7 +10,7 @@ import TestSupport
 ///
 /// The captures have no licence, so they are read from the shared data folder, never copied.
 /// Skipped where the shared data folder is absent.
-@Suite(.enabled(
+@Suite(.onItsOwnThread, .enabled(
     if: TestPaths.sharedData("wigle/ariel_2017/ariel_observations_merged.csv") != nil,
     "../shared/data/wigle/ariel_2017 is absent (real captures, read in place, never copied)"))
 struct EstimatorArielEvaluationTests {

@@ -10,7 +10,7 @@ import TestSupport
 /// town hear that network's other cells, unknown to the map, and get the area's answer — the
 /// one cell's place, kilometres off, with that cell's range as its raw radius. The radius floors
 /// learned from the first network's area, thinned to one cell, make the circles hold them.
-@Suite struct AreaFloorCalibrationTests {
+@Suite(.onItsOwnThread) struct AreaFloorCalibrationTests {
     typealias Town = SessionCellCalibrationTests
 
     /// The thin network's cell `cell` (location area 8 of MNC 2).

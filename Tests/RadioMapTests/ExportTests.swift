@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import RadioMap
 
-@Suite struct ExportTests {
+@Suite(.onItsOwnThread) struct ExportTests {
     @Test(arguments: ExportFormat.allCases)
     func anExportImportedIntoAnEmptyMapGivesTheSameFixes(format: ExportFormat) throws {
         let original = try TinyTownMap(publishedCells: false)

@@ -8,7 +8,7 @@ import TestSupport
 /// Every command that writes, on a disk that fills up under it (a small tmpfs): a clear error
 /// that names the disk, exit 74 (73 where a file cannot be created), the map intact and exactly
 /// as before, and nothing of the command's left beside it.
-@Suite(.serialized, .enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
+@Suite(.serialized, .onItsOwnThread, .enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
 struct FullDiskTests {
     /// What one command left on the full disk.
     struct Outcome: Sendable {

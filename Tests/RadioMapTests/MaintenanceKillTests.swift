@@ -14,7 +14,7 @@ import WorldSimulator
 ///
 /// A handful of kills per command here; `tools/stress` sets `WHEREABOUTS_KILLS=50` and a new
 /// `WHEREABOUTS_KILL_SEED` each round.
-@Suite(.serialized) struct MaintenanceKillTests {
+@Suite(.serialized, .onItsOwnThread) struct MaintenanceKillTests {
     static let commands: [MaintenanceScenario.Command] = [.importSurvey, .calibrate, .forgetImport, .retention, .learn]
     static let environment = ProcessInfo.processInfo.environment
     static let killCount = environment["WHEREABOUTS_KILLS"].flatMap(Int.init) ?? 3

@@ -8,7 +8,7 @@ import TestSupport
 /// Calibration in-process, as `db calibrate`, an import into a calibrated map and a learning
 /// session do it: the factors are stored with the kept survey scans, and a map never
 /// calibrated is left raw.
-@Suite struct MapCalibrationTests {
+@Suite(.onItsOwnThread) struct MapCalibrationTests {
     @Test func aMapNeverCalibratedStaysRaw() throws {
         let town = try TinyTownMap()
         guard case .notCalibrated = try town.map.keepCalibrated() else {

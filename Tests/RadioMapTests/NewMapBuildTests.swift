@@ -12,7 +12,7 @@ import TestSupport
 /// A first import into a map that does not exist yet is built on a scratch file and named when
 /// whole (`RadioMap.buildNew`): the map appears complete and in WAL mode, or not at all, and
 /// nothing of a failed or killed build stays behind once the next import has run.
-@Suite struct NewMapBuildTests {
+@Suite(.onItsOwnThread) struct NewMapBuildTests {
     /// The files in `directory` besides those the test made.
     static func leftovers(_ directory: TemporaryDirectory, besides kept: Set<String>) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !kept.contains($0) }.sorted()

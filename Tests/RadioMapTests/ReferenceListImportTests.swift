@@ -6,7 +6,7 @@ import TestSupport
 @testable import RadioMap
 
 /// Access-point lists with known positions, and OpenCellID files without a header line.
-@Suite struct ReferenceListImportTests {
+@Suite(.onItsOwnThread) struct ReferenceListImportTests {
     @Test func accessPointListPlacesEachAccessPointAtItsListedPosition() throws {
         let directory = TemporaryDirectory()
         let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
@@ -99,7 +99,7 @@ import TestSupport
 }
 
 /// Geosubmit v2 documents, read item by item.
-@Suite struct GeosubmitImportTests {
+@Suite(.onItsOwnThread) struct GeosubmitImportTests {
     @Test func geosubmitItemsBecomeObservationsAndCountedRejections() throws {
         let directory = TemporaryDirectory()
         let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)

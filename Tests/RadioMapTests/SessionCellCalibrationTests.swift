@@ -9,7 +9,7 @@ import TestSupport
 /// through one part of town, and queried by walks it never saw. Refits without the scan alone
 /// leave the scan's own walk beside it, so the cell radius fits the survey's walks and misses
 /// the new ones; held out session by session, it holds.
-@Suite struct SessionCellCalibrationTests {
+@Suite(.onItsOwnThread) struct SessionCellCalibrationTests {
     static let origin = Coordinate(latitude: 32.1, longitude: 35.2)
     static let plane = LocalTangentPlane(origin: origin)
     /// Towers on a 3 km grid, 5 × 5, all in one location area.

@@ -7,7 +7,7 @@ import TestSupport
 
 /// A large import spills its sightings in sorted runs to a scratch file and merges them back
 /// (`SightingRuns`): nothing may be lost or changed on the way, and the file may leave no trace.
-@Suite struct SightingRunsTests {
+@Suite(.onItsOwnThread) struct SightingRunsTests {
     /// Sightings with every field present or absent in turn, SSIDs empty, non-ASCII and one far
     /// longer than a read buffer, several rows per BSSID.
     static func sightings(count: Int, seed: UInt64) -> [PendingObservation] {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// Survey scans kept as fingerprints: stored beside imported tables but told apart, found by a
 /// query's access points, and taken away with what the user forgets.
-@Suite struct SurveyFingerprintStorageTests {
+@Suite(.onItsOwnThread) struct SurveyFingerprintStorageTests {
     static func storedSurvey(_ town: TinyTownMap) throws -> SurveyFingerprints {
         let usable = try town.map.usableAccessPoints()
         let survey = SurveyFingerprints(scans: try town.map.surveyScans()) { usable.contains($0) }

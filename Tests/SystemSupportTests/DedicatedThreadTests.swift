@@ -12,6 +12,17 @@ import TestSupport
         #expect(worker != caller)
     }
 
+    @Test func theSystemSeesTheThreadsNameCutToFifteenBytes() async {
+        let name = await DedicatedThread.run("whereabouts-batch-reader") { () -> String in
+            let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            return comm.trimmingCharacters(in: .newlines)
+        }
+        #expect(name == "whereabouts-bat")
+        // Never half a character: "é" is two bytes and would end at byte 16.
+        #expect(DedicatedThread<Void>.systemName("fourteen bytesé") == "fourteen bytes")
+        #expect(DedicatedThread<Void>.systemName("short") == "short")
+    }
+
     @Test func whatTheWorkThrowsIsThrownToTheAwaiter() async {
         struct Refused: Error, Equatable {}
         await #expect(throws: Refused()) {

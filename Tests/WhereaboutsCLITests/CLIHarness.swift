@@ -5,6 +5,11 @@ import TestSupport
 @testable import WhereaboutsCLI
 
 /// Runs `whereabouts` in process with memory sinks, so tests see exactly what a user would.
+///
+/// The command runs on a thread of its own (`ThreadTaskExecutor.run`), not on Swift's
+/// cooperative pool: an `eval` or `import` computes for minutes without awaiting, and on a
+/// 2-core machine two of them on the pool would stall every async test in the process past its
+/// deadlines (Core Location's delegate callbacks, a gpsd fix) — as happened in CI.
 struct CLIRun {
     var status: Int32
     var output: String
@@ -19,7 +24,8 @@ struct CLIRun {
         var full = ["HOME": privateHome?.url.path ?? ""]
         full.merge(environment) { $1 }
         let context = CommandContext(output: output, errors: errors, environment: full)
-        status = await Whereabouts.run(arguments, context: context)
+        let name = "whereabouts " + (arguments.first ?? "")
+        status = await ThreadTaskExecutor.run(name) { await Whereabouts.run(arguments, context: context) }
         withExtendedLifetime(privateHome) {}
         self.output = output.text
         self.errors = errors.text

@@ -1,10 +1,11 @@
 import Foundation
 import PositioningCore
 import Testing
+import TestSupport
 
 @testable import WorldSimulator
 
-@Suite struct TownTests {
+@Suite(.onItsOwnThread) struct TownTests {
     @Test func antimeridianTownWrapsLongitudes() throws {
         // 1.6 km across, so the antimeridian (533 m east of 179.995° at 16.5° S) runs through it.
         var size = TownSize.tiny

@@ -1,10 +1,11 @@
 import Foundation
 import PositioningCore
 import Testing
+import TestSupport
 
 @testable import WorldSimulator
 
-@Suite struct TownWriterTests {
+@Suite(.onItsOwnThread) struct TownWriterTests {
     static let allFiles = [
         TownWriter.FileName.survey, TownWriter.FileName.cells, TownWriter.FileName.queries,
         TownWriter.FileName.truth, TownWriter.FileName.description, TownWriter.FileName.readme,

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Blocking work — a `poll`, a SQLite query, a `waitpid`, a loop reading a device — on a thread
 /// of its own, whose result async code awaits without holding one of Swift's cooperative
 /// threads (as many as there are cores: two here) while it runs.
@@ -24,9 +28,14 @@ public final class DedicatedThread<Value: Sendable>: Sendable {
     private let condition = NSCondition()
     nonisolated(unsafe) private var state = State.running(waiters: [])
 
-    /// Starts `body` on a new thread named `name` (its Foundation `Thread.name`).
+    /// Starts `body` on a new thread named `name`: its Foundation `Thread.name`, and the
+    /// system's name (the first 15 bytes), which `gdb`, `top -H` and `/proc` show.
     public init(_ name: String, _ body: @escaping @Sendable () -> Value) {
-        let thread = Thread { [self] in finish(with: body()) }
+        let systemName = Self.systemName(name)
+        let thread = Thread { [self] in
+            Self.nameCurrentThread(systemName)
+            finish(with: body())
+        }
         thread.name = name
         thread.start()
     }
@@ -75,6 +84,25 @@ public final class DedicatedThread<Value: Sendable>: Sendable {
         defer { condition.unlock() }
         if case .finished = state { return true }
         return false
+    }
+
+    /// `name` cut to the 15 bytes a Linux thread name holds, at a character boundary.
+    static func systemName(_ name: String) -> String {
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count <= 15 else { break }
+            cut.append(character)
+        }
+        return cut
+    }
+
+    /// Sets the calling thread's system name through `/proc/thread-self/comm` (glibc's
+    /// `pthread_setname_np` is not visible to Swift); a name that cannot be set is left as it was.
+    private static func nameCurrentThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = Array(name.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
     }
 
     private func finish(with value: Value) {
