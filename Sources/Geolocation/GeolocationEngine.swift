@@ -66,6 +66,17 @@ public final class GeolocationEngine: Sendable {
         Geolocator(radioMap: radioMap, engine: self)
     }
 
+    /// `count` geolocators, one per thread: the first over `radioMap`, a connection the caller
+    /// already has (the one the engine loaded from, say), each other over its own read-only
+    /// connection. `serve` and `locate --batch` make their workers' geolocators so.
+    /// - Throws: `RadioMapError` when a further connection cannot be opened.
+    public func geolocators(count: Int, firstUsing radioMap: RadioMap) throws(RadioMapError) -> [Geolocator] {
+        precondition(count > 0, "at least one geolocator")
+        var geolocators = [geolocator(using: radioMap)]
+        for _ in 1..<count { geolocators.append(try makeGeolocator()) }
+        return geolocators
+    }
+
     /// The loaded parts and their generation, looked at again through `radioMap` when the
     /// parameters refresh; a map that cannot be read now keeps what was loaded.
     func current(checkingWith radioMap: RadioMap) -> (generation: Int, loaded: Loaded) {

@@ -41,6 +41,29 @@ import WorldSimulator
         #expect(answers == expected, "what eval scores is what locate --batch writes")
     }
 
+    @Test func theAnswersFileIsPrivateAndHoldsTheAnswersHandedOut() throws {
+        let map = try RadioMap(path: Self.world.radioMapPath, mode: .readOnly)
+        let evaluation = QueryEvaluation(estimators: [.whereabouts, .ichnaea], radius: .stored)
+        var handedOut: [UInt8] = []
+        _ = try evaluation.evaluate(queries: queries, truth: truth, radioMap: map) { handedOut += $0 }
+        let path = Self.scratch.path("answers.jsonl")
+        let report = try evaluation.evaluate(queries: queries, truth: truth, radioMap: map, writingAnswersTo: path)
+        #expect(!report.outcomes.isEmpty)
+        #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == handedOut)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600, "answers are positions")
+
+        let unwritable = Self.scratch.path("no-such-directory/answers.jsonl")
+        let error = #expect(throws: EvaluationError.self) {
+            try evaluation.evaluate(queries: queries, truth: truth, radioMap: map, writingAnswersTo: unwritable)
+        }
+        guard case .cannotWrite(let message)? = error else {
+            Issue.record("an unwritable answers file is EvaluationError.cannotWrite")
+            return
+        }
+        #expect(message.hasPrefix("cannot write \(unwritable): "))
+        #expect(!FileManager.default.fileExists(atPath: unwritable))
+    }
+
     @Test func aBadTruthLineOrAQueryThatIsNoRequestIsReportedWithItsLine() throws {
         let map = try RadioMap(path: Self.world.radioMapPath, mode: .readOnly)
         let directory = TemporaryDirectory("query-evaluation-bad")

@@ -64,6 +64,20 @@ import TownTestSupport
         #expect(got == expected, "the batch's lines are each line's answer, in input order")
     }
 
+    @Test func aBatchOverAnEngineHasAGeolocatorPerThreadAndOneThreadForASequence() throws {
+        let map = try RadioMap(path: town.path, mode: .readOnly)
+        let engine = try GeolocationEngine(radioMap: map)
+        let geolocators = try engine.geolocators(count: 3, firstUsing: map)
+        #expect(geolocators.count == 3)
+        #expect(geolocators[0].radioMap === map, "the first reuses the caller's connection")
+        #expect(geolocators[1].radioMap !== map && geolocators[1].radioMap !== geolocators[2].radioMap, "one connection per thread")
+        #expect(try BatchGeolocation(engine: engine, firstUsing: map, threads: 3) { _ in }.threadCount == 3)
+        #expect(try BatchGeolocation(engine: engine, firstUsing: map) { _ in }.threadCount >= 1)
+        let sequenced = try GeolocationEngine(radioMap: map, requestSequence: RequestSequence(timing: .spaced(.seconds(4))))
+        #expect(try BatchGeolocation(engine: sequenced, firstUsing: map, threads: 3) { _ in }.threadCount == 1,
+                "one client's requests are answered in order")
+    }
+
     @Test func factorsStoredWhileItRunsReachOnlyARefreshingEngine() throws {
         let (directory, path) = try town.copy()
         defer { withExtendedLifetime(directory) {} }  // the copy lives until the test ends

@@ -66,4 +66,28 @@ import TownTestSupport
             }
         }
     }
+
+    @Test func aSessionThatEndedWellSummarisesItsReportAndNoProblem() throws {
+        var report = LearningReport()
+        (report.samplesOffered, report.samplesAccepted, report.observationsStored, report.importID) = (10, 8, 40, 7)
+        let outcome = ManagerLearning.Outcome(report: report, recalibration: .tooManySightings)
+        #expect(outcome.problem == nil && !outcome.recalibrated)
+        #expect(outcome.summaryLines.count == 2, "the report, then why the factors predate it")
+        #expect(outcome.summaryLines.first == report.summary)
+        #expect(outcome.json.contains("\"recalibrated\":false") && !outcome.json.contains("\"error\""))
+        #expect(ManagerLearning.Outcome(report: report).summaryLines == [report.summary], "no recalibration tried, no line about it")
+    }
+
+    @Test func aFailedWriteStopsLearningAndAFailedRecalibrationIsReportedWithItsRemedy() throws {
+        let disk = RadioMapError.diskFull(path: "map.sqlite", disk: "/")
+        let stopped = ManagerLearning.Outcome(report: LearningReport(), failure: disk)
+        guard case .learningStopped = stopped.problem else { Issue.record("a failed write stops learning"); return }
+        #expect(stopped.problem?.description == "learning stopped: \(disk.description)")
+        #expect(stopped.json.contains("\"error\":\"learning stopped: "))
+
+        let recalibration = ManagerLearning.Outcome(report: LearningReport(), recalibrationFailure: disk)
+        guard case .recalibrationFailed = recalibration.problem else { Issue.record("the recalibration failed"); return }
+        #expect(recalibration.problem?.description.contains("the learned sightings are stored; run `whereabouts db calibrate`") == true)
+        #expect(!recalibration.recalibrated)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
 import TestSupport
 import Testing
 import TownTestSupport
@@ -31,5 +32,44 @@ import WorldSimulator
             try ReplayRadios(tracePath: path)
         }
         #expect(throws: ReplayTraceError.self) { try ReplayRadios(tracePath: directory.path("missing.jsonl")) }
+    }
+
+    @Test func aRecordedTraceIsCreatedPrivateAndAppendedTo() throws {
+        let directory = TemporaryDirectory("replay-record")
+        let path = directory.path("walk.trace.jsonl")
+        let samples = Array(TestTown.shared.walk.prefix(2))
+        try #require(samples.count == 2)
+        try ReplayTraceFile.append(samples[0], to: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "a trace holds BSSIDs and positions")
+        try ReplayTraceFile.append(samples[1], to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == samples.map { ReplayTrace.line(for: $0) + "\n" }.joined(), "the second sample follows the first")
+        #expect(try ReplayTrace.parse(text).map(\.time) == samples.map(\.time))
+    }
+
+    @Test func anUnwritablePathIsATypedErrorAndCreatesNothing() throws {
+        let directory = TemporaryDirectory("replay-record")
+        let path = directory.path("missing/walk.trace.jsonl")
+        let sample = RadioSample(time: Date(timeIntervalSince1970: 1_800_000_000), wifi: [])
+        #expect(throws: ReplayTraceWriteError.cannotOpen(path: path, reason: .noSuchFileOrDirectory)) {
+            try ReplayTraceFile.append(sample, to: path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
+        let error = ReplayTraceWriteError.cannotOpen(path: path, reason: .noSuchFileOrDirectory)
+        #expect(error.description == "cannot write \(path): \(Errno.noSuchFileOrDirectory)")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root may write into a read-only directory"))
+    func aReadOnlyDirectoryIsPermissionDenied() throws {
+        let directory = TemporaryDirectory("replay-record")
+        let locked = directory.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+        defer { chmod(locked, 0o700) }
+        let path = locked + "/walk.trace.jsonl"
+        #expect(throws: ReplayTraceWriteError.cannotOpen(path: path, reason: .permissionDenied)) {
+            try ReplayTraceFile.append(RadioSample(time: Date(), wifi: []), to: path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

@@ -66,8 +66,7 @@ public final class GeolocateServer: Sendable {
         let started = MonotonicInstant.now
         var services: [GeolocateService] = []
         do {
-            for number in 0..<max(1, configuration.workerCount) {
-                let geolocator = number == 0 ? engine.geolocator(using: firstConnection) : try engine.makeGeolocator()
+            for geolocator in try engine.geolocators(count: max(1, configuration.workerCount), firstUsing: firstConnection) {
                 services.append(GeolocateService(
                     configuration: configuration, geolocator: geolocator, statistics: statistics,
                     submissions: submissions, started: started))

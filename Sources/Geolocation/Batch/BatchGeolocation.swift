@@ -13,7 +13,7 @@ import SystemSupport
 /// however long the file is.
 ///
 /// ```swift
-/// let batch = BatchGeolocation(geolocators: [try engine.makeGeolocator(), try engine.makeGeolocator()]) {
+/// let batch = try BatchGeolocation(engine: engine, firstUsing: map, threads: 2) {
 ///     FileHandle.standardOutput.write(Data($0))
 /// }
 /// try await batch.run("queries.jsonl")
@@ -46,6 +46,22 @@ public final class BatchGeolocation: @unchecked Sendable {
         self.write = write
     }
 
+    /// A batch answered by `engine` on `threads` threads (default: one per core), the first
+    /// geolocator over `radioMap` and each other over its own connection. An engine with a
+    /// `requestSequence` answers on one thread whatever `threads` says: one client's requests
+    /// are answered in order.
+    /// - Throws: `RadioMapError` when a worker's connection cannot be opened.
+    public convenience init(
+        engine: GeolocationEngine, firstUsing radioMap: RadioMap, threads: Int? = nil,
+        write: @escaping @Sendable ([UInt8]) -> Void
+    ) throws(RadioMapError) {
+        let count = engine.requestSequence == nil ? threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        self.init(geolocators: try engine.geolocators(count: count, firstUsing: radioMap), write: write)
+    }
+
+    /// The worker threads answering the batch, one per geolocator.
+    public var threadCount: Int { locators.count }
+
     /// A file a batch cannot read.
     public struct UnreadableFile: Error, CustomStringConvertible, Sendable {
         /// Its path.
@@ -53,9 +69,14 @@ public final class BatchGeolocation: @unchecked Sendable {
         public var description: String { "cannot read \(path)" }
     }
 
-    /// Answers every line of `path` (`-` for standard input) and writes the answers in order.
+    /// Answers every line of `path` (`-` for standard input) and writes the answers in order,
+    /// every worker reading one snapshot of the map: an import committing meanwhile shows in
+    /// none of the answers rather than in some of them.
     /// - Throws: the first failure: `UnreadableFile`, a read error, or a `RadioMapError`.
     public func run(_ path: String) async throws {
+        let maps = locators.map(\.radioMap)
+        try RadioMap.beginSharedSnapshot(maps)
+        defer { maps.forEach { $0.endSnapshot() } }
         try await DedicatedThread.run("whereabouts-batch-reader") { [self] () throws(any Error) in try readAndWait(path) }
     }
 

@@ -3,6 +3,7 @@ import Evaluation
 import LocationService
 import PositioningCore
 import RadioMap
+import SystemSupport
 
 extension CommandFailure {
     /// Converts any error that reaches the command layer into a message and an exit code.
@@ -36,6 +37,12 @@ extension CommandFailure {
             switch error {
             case .unwritable: self.init(.failure, error.description)
             default: self.init(.dataError, error.description)
+            }
+        case let error as ReplayTraceWriteError:
+            switch error {
+            case .cannotOpen(_, let reason) where reason == .permissionDenied: self.init(.permissionDenied, error.description)
+            case .cannotOpen: self.init(.dataError, error.description)
+            case .cannotWrite: self.init(.failure, error.description)
             }
         default:
             self.init(.failure, "\(error)")

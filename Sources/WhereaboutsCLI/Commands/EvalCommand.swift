@@ -163,17 +163,11 @@ struct EvalCommand: RunnableCommand {
         let (factors, calibrationNote) = try EvaluationCalibration.factors(
             for: radioMap, mode: mode, calibration: mapCalibration, storingFingerprints: workspace.isTemporary)
         let radius = mode.radius(computed: factors)
-        var written: [UInt8]? = answers == nil ? nil : []
-        let report = try QueryEvaluation(estimators: estimators.choices, radius: radius).evaluate(
-            queries: workspace.queries, truth: workspace.truth, radioMap: radioMap,
-            answers: answers == nil ? nil : { written?.append(contentsOf: $0) })
-        if let answers, let written {
-            // 0600: the answers are positions.
-            guard FileManager.default.createFile(atPath: answers.string, contents: Data(written), attributes: [.posixPermissions: 0o600])
-            else {
-                throw CommandFailure(.failure, "cannot write \(answers): \(String(cString: strerror(errno)))")
-            }
-        }
+        let evaluation = QueryEvaluation(estimators: estimators.choices, radius: radius)
+        let (queries, truth) = (workspace.queries, workspace.truth)
+        let report = try answers.map { answers in
+            try evaluation.evaluate(queries: queries, truth: truth, radioMap: radioMap, writingAnswersTo: answers.string)
+        } ?? evaluation.evaluate(queries: queries, truth: truth, radioMap: radioMap)
 
         if let plot {
             let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg

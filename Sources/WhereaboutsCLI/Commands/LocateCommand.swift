@@ -111,19 +111,11 @@ struct LocateCommand: RunnableCommand {
                 .geolocator(using: firstConnection)
             return try Self.locateOne(request, with: geolocator, pictures: pictures, context: context)
         }
-        let sequence = sequence?.sequence
-        let threads = sequence == nil ? threads?.count ?? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let engine = try GeolocationEngine(radioMap: firstConnection, parameters: parameters, requestSequence: sequence)
-        let geolocators = try [engine.geolocator(using: firstConnection)]
-            + (1..<threads).map { _ in try engine.makeGeolocator() }
-        // One snapshot for every worker: an import committing meanwhile shows in none of the
-        // answers rather than in some of them.
-        let maps = geolocators.map(\.radioMap)
-        try RadioMap.beginSharedSnapshot(maps)
-        defer { maps.forEach { $0.endSnapshot() } }
+        let engine = try GeolocationEngine(radioMap: firstConnection, parameters: parameters, requestSequence: sequence?.sequence)
         let output = context.output
         do {
-            try await BatchGeolocation(geolocators: geolocators) { output.write($0) }.run(batch!)
+            try await BatchGeolocation(engine: engine, firstUsing: firstConnection, threads: threads?.count) { output.write($0) }
+                .run(batch!)
         } catch let error as BatchGeolocation.UnreadableFile {
             throw CommandFailure(.dataError, error.description)
         }

@@ -1,8 +1,8 @@
 import ArgumentParsing
 import Evaluation
 import Foundation
+import LocationService
 import PositioningCore
-import SurveyFormats
 import WiFiScanner
 
 /// `whereabouts scan`: the access points this machine hears, through nl80211.
@@ -40,7 +40,7 @@ struct ScanCommand: RunnableCommand {
         }
         if let note = scan.note { context.errors.line("Note: \(note)") }
         if let record {
-            try ReplayTraceFile.append(ReplayTrace.line(for: RadioSample(time: Date(), wifi: scan.observations)), to: record.string)
+            try ReplayTraceFile.append(RadioSample(time: Date(), wifi: scan.observations), to: record.string)
         }
         if json {
             context.output.line(ScanJSON.document(for: scan))

@@ -166,7 +166,7 @@ struct WatchCommand: RunnableCommand {
         _ manager: LocationManager, output: WatchOutput, significantOnly: Bool, record: String?, maximumUpdates: Int?
     ) async throws -> ExitCode {
         let recordSample = record.map { path in
-            { @Sendable (sample: RadioSample) throws in try ReplayTraceFile.append(ReplayTrace.line(for: sample), to: path) }
+            { @Sendable (sample: RadioSample) throws in try ReplayTraceFile.append(sample, to: path) }
         }
         let session = UpdateSession(
             significantChangesOnly: significantOnly, maximumUpdates: maximumUpdates, recordSample: recordSample,

@@ -37,32 +37,22 @@ struct WatchLearning: Sendable {
     }
 
     /// Stops taking samples, writes the last batch, recalibrates a calibrated map when sightings
-    /// were stored, and prints the summary: lines on standard error, and with `--json` a
-    /// `"type":"learning"` object on standard output.
+    /// were stored (`ManagerLearning.finish`), and prints the summary: lines on standard error,
+    /// and with `--json` a `"type":"learning"` object on standard output.
     /// - Returns: `status`, or a failure when a write or the recalibration failed (the learned
     ///   sightings stay stored either way).
     func finish(status: ExitCode, json: Bool, context: CommandContext) async -> ExitCode {
         let outcome = await learning.finish(recalibrating: recalibrates)
-        context.errors.line(outcome.report.summary)
-        var failure = outcome.failure.map { "learning stopped: \($0.description)" }
+        for line in outcome.summaryLines { context.errors.line(line) }
+        if json { context.output.line(outcome.json) }
+        guard let problem = outcome.problem else { return status }
+        context.errors.line("Error: \(problem)")
         // A write that failed says why in its exit code (74 for a full disk); others are 1.
-        var failureCode = outcome.failure.map { CommandFailure($0).exitCode } ?? .failure
-        var recalibrated = false
-        if let recalibration = outcome.recalibration {
-            for line in CalibrationReport.lines(for: recalibration, after: "this learning session") { context.errors.line(line) }
-            if case .recalibrated = recalibration { recalibrated = true }
+        let failureCode: ExitCode = switch problem {
+        case .learningStopped(let error): CommandFailure(error).exitCode
+        case .recalibrationFailed: .failure
         }
-        if let error = outcome.recalibrationFailure {
-            failureCode = .failure
-            failure = "recalibration after learning failed (the learned sightings are stored; "
-                + "run `whereabouts db calibrate`): \(error)"
-        }
-        if json { context.output.line(outcome.report.json(recalibrated: recalibrated, failure: failure)) }
-        if let failure {
-            context.errors.line("Error: \(failure)")
-            return status == .success ? failureCode : status
-        }
-        return status
+        return status == .success ? failureCode : status
     }
 
     /// Runs `body` until it returns or SIGINT/SIGTERM arrives; then cancels it (so its streams
