@@ -1,5 +1,6 @@
 import Foundation
 import RadioMap
+import SystemSupport
 
 extension QueryEvaluation {
     /// The report for `queries` scored against `truth` on `radioMap`, as
@@ -21,9 +22,10 @@ extension QueryEvaluation {
     ) throws -> EvaluationReport {
         var written: [UInt8] = []
         let report = try evaluate(queries: queries, truth: truth, radioMap: radioMap) { written.append(contentsOf: $0) }
-        guard FileManager.default.createFile(atPath: answersPath, contents: Data(written), attributes: [.posixPermissions: 0o600])
-        else {
-            throw EvaluationError.cannotWrite("cannot write \(answersPath): \(String(cString: strerror(errno)))")
+        do {
+            try PrivateFile.write(written, to: answersPath)
+        } catch {
+            throw EvaluationError.cannotWrite("cannot write \(answersPath): \(error)")
         }
         return report
     }

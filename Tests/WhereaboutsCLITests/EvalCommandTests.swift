@@ -51,6 +51,8 @@ import Evaluation
         #expect((floor["median"]?.doubleValue ?? .infinity) <= (floor["p90"]?.doubleValue ?? 0))
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: plot)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "the plot shows where the queries stood")
     }
 
     @Test func textTableShowsOneEstimatorWhenAsked() async throws {

@@ -171,11 +171,8 @@ struct EvalCommand: RunnableCommand {
 
         if let plot {
             let svg = EvaluationPlot(report: report, title: "whereabouts eval: \(workspace.title)").svg
-            do {
-                try svg.write(toFile: plot.string, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandFailure(.failure, "cannot write \(plot): \(error.localizedDescription)")
-            }
+            // 0600: the plot shows where every query and its answer stood.
+            try MapFile.write(svg, to: plot.string)
         }
         if json {
             context.output.line(report.json { writer in

@@ -2,6 +2,7 @@ import Foundation
 import Geolocation
 import PositioningCore
 import RadioMap
+import SystemSupport
 
 /// `locate --map FILE.svg` and `--geojson`: which pictures of one found fix were asked for
 /// (drawn by `GeolocationPictures`).
@@ -27,13 +28,14 @@ struct FixPictures {
     }
 }
 
-/// Writes map pictures, mapping failures to the command layer's errors.
+/// Writes map pictures and `eval --plot`'s picture, mapping failures to the command layer's errors.
 enum MapFile {
     /// Writes `svg` to `path` (0600: a picture of a fix is a position).
     static func write(_ svg: String, to path: String) throws(CommandFailure) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(svg.utf8), attributes: [.posixPermissions: 0o600])
-        else {
-            throw CommandFailure(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
+        do {
+            try PrivateFile.write(Array(svg.utf8), to: path)
+        } catch {
+            throw CommandFailure(.failure, "cannot write \(path): \(error)")
         }
     }
 }
