@@ -15,16 +15,18 @@ import SystemSupport
 public enum ReplayTraceFile {
     /// Appends `sample` as one line to the trace at `path`, creating the file (0600) if missing.
     ///
-    /// The file is opened (`O_APPEND`), written with one `write` and closed on every call, so a
-    /// recording cut short keeps every line written before.
+    /// The file is opened (`O_APPEND`), written and closed on every call, so a recording cut
+    /// short keeps every line written before.
     /// - Throws: `ReplayTraceWriteError.cannotOpen` when the file cannot be opened or created
     ///   (then nothing is created), `.cannotWrite` when the line is not written whole.
     public static func append(_ sample: RadioSample, to path: String) throws(ReplayTraceWriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: .current) }
         defer { close(descriptor) }
-        let bytes = Array((ReplayTrace.line(for: sample) + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw .cannotWrite(path: path, reason: .current) }
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(Array((ReplayTrace.line(for: sample) + "\n").utf8))
+        } catch {
+            throw .cannotWrite(path: path, reason: error)
+        }
     }
 }
