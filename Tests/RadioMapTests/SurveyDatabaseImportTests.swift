@@ -118,6 +118,35 @@ import TestSupport
         #expect(reported.contains(10_000) && reported.contains(20_000))
     }
 
+    /// The unpacked copy holds every position and BSSID of the survey: only its owner may read
+    /// it while the rows are imported from it.
+    @Test func aCompressedDatabasesScratchCopyIsReadableOnlyByItsOwner() throws {
+        let directory = TemporaryDirectory()
+        let survey = directory.path("wiglewifi.sqlite")
+        try Self.writeWigleDatabase(at: survey)
+        try SQLiteConnection(path: survey, readOnly: false).execute("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+            INSERT INTO location(bssid, level, lat, lon, altitude, accuracy, time)
+            SELECT printf('0a:1b:2c:%02x:%02x:%02x', i / 65536, (i / 256) % 256, i % 256), -70,
+                   -34.6 + i * 1e-6, -58.38, 25, 5, 1700000000000 + i * 1000 FROM n
+            """)
+        let gzip = try CommandRunner.run(URL(fileURLWithPath: "/bin/gzip"), ["-n", survey])
+        try #require(gzip.status == 0)
+        let mapPath = RadioMapFixtures.mapPath(in: directory)
+        let folder = (mapPath as NSString).deletingLastPathComponent
+        let map = try RadioMap(path: mapPath, mode: .readWrite)
+        var modes: [Int] = []
+        _ = try map.importSurvey(at: survey + ".gz", options: ImportOptions(), progress: { progress in
+            guard progress.rowsRead == 10_000 else { return }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".whereabouts-import-") {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+                modes.append((attributes?[.posixPermissions] as? NSNumber)?.intValue ?? -1)
+            }
+        })
+        #expect(modes == [0o600])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".whereabouts-import-") } == [])
+    }
+
     @Test func aCompressedDatabaseIsUnpackedBesideTheMapAndRemoved() throws {
         let directory = TemporaryDirectory()
         let survey = directory.path("wiglewifi.sqlite")

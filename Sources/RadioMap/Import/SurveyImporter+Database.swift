@@ -1,6 +1,10 @@
 import Foundation
 import PositioningCore
 import SurveyFormats
+import SystemSupport
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension SurveyImporter {
     /// Takes a database's first bytes: the rest of the file is only hashed — or, when it came
@@ -13,20 +17,23 @@ extension SurveyImporter {
             return
         }
         let scratch = (spilling.directory as NSString).appendingPathComponent(".whereabouts-import-\(UUID().uuidString).sqlite")
-        guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes), attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: scratch)
-        else {
-            throw ImportError.scratchFile(reason: "cannot create \(scratch)")
+        // 0600 and new from its first byte: the unpacked survey holds positions and BSSIDs.
+        let raw = open(scratch, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard raw >= 0 else {
+            throw ImportError.scratchFile(reason: "cannot create \(scratch): \(Errno.current)")
         }
         databaseCopy = (scratch, true)
-        handle.seekToEndOfFile()
-        databaseSink = { chunk in
+        databaseCopyDescriptor = raw
+        let descriptor = FileDescriptor(rawValue: raw)
+        func write(_ chunk: UnsafeRawBufferPointer) throws {
             do {
-                try handle.write(contentsOf: Data(buffer: chunk))
+                _ = try descriptor.writeAll(chunk)
             } catch {
-                throw ImportError.scratchFile(reason: "\(error.localizedDescription) (\(scratch))")
+                throw ImportError.scratchFile(reason: "\(error) (\(scratch))")
             }
         }
+        try bytes.withUnsafeBytes { try write($0) }
+        databaseSink = { chunk in try write(UnsafeRawBufferPointer(chunk)) }
     }
 
     /// The survey database, once the file is read to its end, or nil when the content is not one.
@@ -36,6 +43,7 @@ extension SurveyImporter {
         guard let copy = databaseCopy else { return nil }
         while !reachedEnd, try readChunk() {}
         databaseSink = nil
+        closeDatabaseCopy()
         let database = try SurveyDatabase(databasePath: copy.path, path: path)
         if let expected = options.format, expected != database.format {
             throw ImportError.notASurvey(path: path, reason: "content is \(database.format.rawValue), not \(expected.rawValue)")
@@ -59,6 +67,13 @@ extension SurveyImporter {
 
     /// Removes the scratch copy of a compressed database, if one was made.
     func removeDatabaseCopy() {
+        closeDatabaseCopy()
         if let copy = databaseCopy, copy.isScratch { try? FileManager.default.removeItem(atPath: copy.path) }
+    }
+
+    /// Closes the scratch copy's descriptor, once its last byte is written (or the import stops).
+    private func closeDatabaseCopy() {
+        if let descriptor = databaseCopyDescriptor { close(descriptor) }
+        databaseCopyDescriptor = nil
     }
 }

@@ -68,6 +68,8 @@ final class SurveyImporter {
     var databaseSink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
     /// The database file the rows are read from, once the whole file is read.
     var databaseCopy: (path: String, isScratch: Bool)?
+    /// The scratch copy's descriptor while it is being written.
+    var databaseCopyDescriptor: Int32?
 
     /// Opens the content again from its start, to hash it before importing (`previousImport`).
     private let reopen: () throws -> SurveyInput
