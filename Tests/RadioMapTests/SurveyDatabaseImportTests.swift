@@ -9,8 +9,9 @@ import TestSupport
 /// Surveys that are SQLite databases: the WiGLE app's `wiglewifi.sqlite` and Kismet's `.kismet`
 /// logs, written here with their writers' own table definitions.
 @Suite struct SurveyDatabaseImportTests {
-    /// The WiGLE app's tables (wiglenet/wigle-wifi-wardriving `DatabaseHelper`).
-    static func writeWigleDatabase(at path: String) throws {
+    /// The WiGLE app's tables (wiglenet/wigle-wifi-wardriving `DatabaseHelper`), with
+    /// `extraRows` more location rows of as many access points, a metre apart and a second apart.
+    static func writeWigleDatabase(at path: String, extraRows: Int = 0) throws {
         let database = try SQLiteConnection(path: path, readOnly: false)
         try database.execute("""
             CREATE TABLE network (bssid text primary key not null, ssid text not null, frequency int not null,
@@ -38,6 +39,13 @@ import TestSupport
               ('0a:1b:2c:3d:4e:02', -50, -34.6037, -58.3816, 25, 4, 1700000002000),
               ('0a:1b:2c:3d:4e:01', -66, 0, 0, 0, 0, 1700000003000),
               ('0a:1b:2c:3d:4e:03', -72, -34.6041, -58.3821, 25, 5, 1700000004000);
+            """)
+        guard extraRows > 0 else { return }
+        try database.execute("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(extraRows))
+            INSERT INTO location(bssid, level, lat, lon, altitude, accuracy, time)
+            SELECT printf('0a:1b:2c:%02x:%02x:%02x', i / 65536, (i / 256) % 256, i % 256), -70,
+                   -34.6 + i * 1e-6, -58.38, 25, 5, 1700000000000 + i * 1000 FROM n
             """)
     }
 
@@ -104,13 +112,7 @@ import TestSupport
     @Test func aLargeDatabaseReportsItsRowsAsItGoes() throws {
         let directory = TemporaryDirectory()
         let survey = directory.path("wiglewifi.sqlite")
-        try Self.writeWigleDatabase(at: survey)
-        try SQLiteConnection(path: survey, readOnly: false).execute("""
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
-            INSERT INTO location(bssid, level, lat, lon, altitude, accuracy, time)
-            SELECT printf('0a:1b:2c:%02x:%02x:%02x', i / 65536, (i / 256) % 256, i % 256), -70,
-                   -34.6 + i * 1e-6, -58.38, 25, 5, 1700000000000 + i * 1000 FROM n
-            """)
+        try Self.writeWigleDatabase(at: survey, extraRows: 25_000)
         let map = try RadioMap(path: RadioMapFixtures.mapPath(in: directory), mode: .readWrite)
         var reported: [Int] = []
         let summary = try map.importSurvey(at: survey, options: ImportOptions(), progress: { reported.append($0.rowsRead) })
@@ -123,13 +125,7 @@ import TestSupport
     @Test func aCompressedDatabasesScratchCopyIsReadableOnlyByItsOwner() throws {
         let directory = TemporaryDirectory()
         let survey = directory.path("wiglewifi.sqlite")
-        try Self.writeWigleDatabase(at: survey)
-        try SQLiteConnection(path: survey, readOnly: false).execute("""
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
-            INSERT INTO location(bssid, level, lat, lon, altitude, accuracy, time)
-            SELECT printf('0a:1b:2c:%02x:%02x:%02x', i / 65536, (i / 256) % 256, i % 256), -70,
-                   -34.6 + i * 1e-6, -58.38, 25, 5, 1700000000000 + i * 1000 FROM n
-            """)
+        try Self.writeWigleDatabase(at: survey, extraRows: 12_000)
         let gzip = try CommandRunner.run(URL(fileURLWithPath: "/bin/gzip"), ["-n", survey])
         try #require(gzip.status == 0)
         let mapPath = RadioMapFixtures.mapPath(in: directory)
