@@ -150,7 +150,9 @@ extension RadioMap {
 
     /// Replaces the stored factors with `factors` and the kept survey scans with
     /// `surveyFingerprints`'s (none when nil), in one transaction: the factors were computed
-    /// with those fingerprints, so neither is ever stored without the other.
+    /// with those fingerprints, so neither is ever stored without the other. Every cell's
+    /// faint level is set anew from its sightings in the same transaction, since the factors of
+    /// `cell-faint` fixes were computed with them.
     public func replaceCalibration(
         _ factors: [CalibrationFactor], surveyFingerprints: SurveyFingerprints?, computedAt date: Date = Date()
     ) throws(RadioMapError) {
@@ -158,6 +160,7 @@ extension RadioMap {
         do {
             try connection.inTransaction {
                 try writeSurveyFingerprints(surveyFingerprints)
+                try refreshCellFaintSignals()
                 try connection.execute("DELETE FROM calibration_factors")
                 try connection.execute("DELETE FROM calibration_sighting_factors")
                 let insert = try connection.makeStatement(sql: """

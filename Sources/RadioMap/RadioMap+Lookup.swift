@@ -108,6 +108,15 @@ extension RadioMap {
             guard try statement.step() else { continue }
             found[id] = Self.cell(id, from: statement)
         }
+        guard !found.isEmpty, try hasCellFaintSignals() else { return found }
+        let faint = try connection.cachedStatement(sql: """
+            SELECT faint_signal FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+            """)
+        for id in found.keys {
+            faint.bind(Self.key(id))
+            defer { faint.reset() }
+            if try faint.step() { found[id]?.faintSignal = faint.optionalDouble(0) }
+        }
         return found
     }
 

@@ -129,6 +129,9 @@ enum RadioMapSchema {
         // Radius floors of area answers by their area's known cells (1, 2-9, 10-99, 100+), from
         // well-known areas thinned to so few cells (AreaThinning.swift); NULL in maps calibrated before.
         RadioMap.sightingFloorsMigration,
+        // Each cell's faint level, the lower quartile of its sightings' signal levels
+        // (RadioMap+CellFaintSignals.swift); NULL until the cell is re-aggregated or the map calibrated.
+        RadioMap.cellFaintSignalMigration,
     ]
 
     /// Brings a writable connection's schema up to date, each migration in its own transaction.

@@ -54,7 +54,7 @@ public enum EmitterAggregator {
         return KnownCell(
             identity: identity, coordinate: summary.centre, radius: summary.radius,
             sampleCount: summary.sampleCount, firstSeen: summary.firstSeen, lastSeen: summary.lastSeen,
-            status: summary.places.status)
+            status: summary.places.status, faintSignal: KnownCell.faintSignal(of: sightings.compactMap(\.signal)))
     }
 
     /// The area's centroid and a radius covering its cells and their ranges.

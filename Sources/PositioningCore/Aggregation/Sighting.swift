@@ -13,6 +13,8 @@ struct Sighting {
     /// When it was made; for a summary, its latest sighting.
     var time: Date?
     var ssid: String?
+    /// The signal level in dBm of a raw sighting (nil for a summary, which keeps none).
+    var signal: Double?
 
     init(_ observation: SurveyObservation) {
         position = observation.position
@@ -23,6 +25,7 @@ struct Sighting {
         earliest = observation.time
         time = observation.time
         ssid = observation.ssid
+        signal = observation.signalStrength
     }
 
     init(_ summary: ObservationSummary) {

@@ -173,9 +173,13 @@ public struct CrossValidatedCalibration: Sendable {
         var samples = PairedSamples()
         for heldOut in 0..<folds {
             var cells = publishedCells
-            for (identity, seen) in cellSightings where cells[identity] == nil {
+            for (identity, seen) in cellSightings {
                 let kept = seen.filter { $0.fold != heldOut }.map(\.seen)
-                if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) { cells[identity] = cell }
+                if let published = publishedCells[identity] {
+                    cells[identity] = published.withFaintSignal(from: kept)
+                } else if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) {
+                    cells[identity] = cell
+                }
             }
             let areas = Self.areas(of: cells)
             var accessPoints: [BSSID: KnownAccessPoint?] = [:]
@@ -266,10 +270,14 @@ public struct CrossValidatedCalibration: Sendable {
                 for cell in cellsByArea[area] ?? [] { cells[cell.identity] = cell }
             }
             var blockedCells = cells
-            for identity in scan.cells.keys where publishedCells[identity] == nil {
+            for identity in scan.cells.keys {
                 let sightings = cellSightings[identity] ?? []
                 let kept = independent(sightings, window: Self.cellWindow)
-                cells[identity] = kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept)
+                // A published cell keeps the publisher's place; how the survey heard it is the
+                // hold-out's.
+                let published = publishedCells[identity]
+                cells[identity] = published.map { $0.withFaintSignal(from: kept) }
+                    ?? (kept.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: kept))
                 guard let blocks else { continue }
                 let block = blocks.blockRadius(for: identity, scanIndex: index, seed: seed)
                 // A query anywhere in the cell's span finds the cell in the map: a block never
@@ -278,7 +286,8 @@ public struct CrossValidatedCalibration: Sendable {
                 let reach = min(block, distances.max() ?? 0)
                 let outside = block > 0
                     ? zip(sightings, distances).filter { $0.1 > 0 && $0.1 >= reach }.map(\.0.seen) : kept
-                blockedCells[identity] = outside.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: outside)
+                blockedCells[identity] = published.map { $0.withFaintSignal(from: outside) }
+                    ?? (outside.isEmpty ? nil : EmitterAggregator.aggregateCell(identity, observations: outside))
             }
             let (recording, position) = (scan.recording, scan.position)
             let cellOnly = sessions?.refit(without: scan) ?? blocks.map { _ in (blockedCells, Self.areas(of: blockedCells)) }

@@ -32,7 +32,7 @@ extension RadiusCalibration {
     /// fixes by their cells' survey sightings, area answers by the count of the area's known
     /// cells (`KnownArea.cellCount`: the query heard none of them, so their sightings say
     /// nothing of it; how many there are says how much of the area's extent the map has seen).
-    public static let sightingBinnedSources: Set<Source> = [.cell, .area]
+    public static let sightingBinnedSources: Set<Source> = [.cell, .cellFaint, .area]
 
     /// Sets the 68 % and 95 % factors of `source`'s fixes resting on `bin` sightings (for area
     /// answers, known cells), and the radii in metres (`radiusFloors`) below which neither
@@ -56,6 +56,8 @@ extension RadiusCalibration {
     /// decade was calibrated.
     public func sightingFactor(for source: Source, sightings: Int) -> (factor68: Double, factor95: Double)? {
         let bin = SightingBin(count: sightings)
+        // A map calibrated without faint cell fixes of its own scales them as cell fixes.
+        if source == .cellFaint, sightingFactors[.cellFaint] == nil { return sightingFactor(for: .cell, sightings: sightings) }
         guard let factor = sightingFactors[source]?[bin] else { return nil }
         return (factor, sightingFactors95[source]?[bin] ?? factor * Location.rayleigh95Over68)
     }

@@ -36,6 +36,14 @@ public struct RadiusCalibration: Hashable, Sendable {
         /// them by samples blocked as far (`UnmappedScanBlock`), so that the factor of a query
         /// the map hardly knows is not set by those it half knows.
         case wifiHalfUnmapped = "wifi-half-unmapped"
+        /// A cell fix that hears at least half of the cells it used (of those whose survey
+        /// signal levels the map keeps, `KnownCell.faintSignal`) fainter than the survey's
+        /// faintest quarter of sightings: the query stands farther from the towers than most of
+        /// the survey did — past the surveyed streets, mostly — where the cells' centroids err
+        /// about twice as much for the same raw radius (BENCHMARKS.md, "Cells heard fainter
+        /// than the survey heard them"). Held-out survey scans at the survey's edges fall into
+        /// it by the same rule against their refit cells' levels.
+        case cellFaint = "cell-faint"
 
         /// The factor kind of an ordinary (non-fingerprint) fix from `source`.
         public init(_ source: LocationSource) {
@@ -48,7 +56,7 @@ public struct RadiusCalibration: Hashable, Sendable {
         }
 
         /// Whether fixes of this kind rest on cells alone (a cell fix or an area's answer).
-        public var isCellOnly: Bool { self == .cell || self == .area }
+        public var isCellOnly: Bool { self == .cell || self == .cellFaint || self == .area }
 
         /// The factor kind of `estimate`: fingerprint for a fingerprint match, area for a
         /// location area's answer, else its source.
@@ -62,10 +70,31 @@ public struct RadiusCalibration: Hashable, Sendable {
 
         /// The factor kind of `estimate` located from `input`: as `init(of:)`, but a Wi-Fi fix
         /// of access points from a scan of which the map lacks `unmappedShare` or more is
-        /// `wifiUnmapped`, `halfUnmappedShare` or more `wifiHalfUnmapped`.
+        /// `wifiUnmapped`, `halfUnmappedShare` or more `wifiHalfUnmapped`, and a cell fix whose
+        /// cells are heard faint (`isFaint(_:input:)`) is `cellFaint`.
         public init(of estimate: PositionEstimate, input: EstimationInput) {
             self = Source(of: estimate)
             if self == .wifi { self = Self.wifi(input) }
+            if self == .cell, Self.isFaint(estimate.used, input: input) { self = .cellFaint }
+        }
+
+        /// Whether `input` heard at least half of the cells among `used` that have a
+        /// `KnownCell.faintSignal` (and a signal level in the query) below it, and at least one.
+        public static func isFaint(_ used: [EmitterContribution], input: EstimationInput) -> Bool {
+            var levels: [CellIdentity: Double] = [:]
+            for observation in input.cells {
+                if let level = observation.signalStrength { levels[observation.identity] = level }
+            }
+            var judged = 0
+            var faint = 0
+            for contribution in used {
+                guard case .cell(let identity) = contribution.emitter,
+                    let threshold = input.knownCells[identity]?.faintSignal, let level = levels[identity]
+                else { continue }
+                judged += 1
+                if level < threshold { faint += 1 }
+            }
+            return judged > 0 && 2 * faint >= judged
         }
 
         /// The share of a scan's access points the map must lack for its Wi-Fi fix to be
@@ -166,12 +195,14 @@ public struct RadiusCalibration: Hashable, Sendable {
         factors[stored(source)]?[CountBin(count: emitterCount)] != nil
     }
 
-    /// The kind whose factors scale fixes of `source`: itself, but for an unmapped fix in a map
+    /// The kind whose factors scale fixes of `source`: itself, but for a faint cell fix in a map
+    /// calibrated without factors of its kind the cell factors, and for an unmapped fix in a map
     /// calibrated without factors of its kind (too few such held-out scans, or calibrated before
     /// the kind existed) the next milder unmapped kind's, and failing those the ordinary Wi-Fi
     /// factors, as before the kinds existed — too narrow for many such fixes, but never
     /// narrower than before.
     private func stored(_ source: Source) -> Source {
+        if source == .cellFaint { return factors[.cellFaint] != nil ? .cellFaint : .cell }
         guard let index = Source.unmappedKinds.firstIndex(of: source) else { return source }
         return Source.unmappedKinds[...index].last { factors[$0] != nil } ?? .wifi
     }

@@ -9,7 +9,8 @@
 /// the cell radius calibrated so held the truth 30–40 % of the time instead of 68 %. Holding out
 /// the scan's whole session is the blocked hold-out that matches: every cell of the areas the
 /// session heard is re-aggregated from the other sessions' sightings (cells only this session
-/// heard vanish), published cells stay as they are. Refits are computed once per session.
+/// heard vanish), published cells stay where they are, their faint levels
+/// (`KnownCell.faintSignal`) from the other sessions' sightings. Refits are computed once per session.
 ///
 /// ```swift
 /// var refits = SessionCellRefits(scans: scans, publishedCells: [:])   // nil: fewer than 2 sessions
@@ -40,7 +41,7 @@ struct SessionCellRefits {
             let key = Key(scan)
             for (identity, seen) in scan.cells {
                 areasHeard[key, default: []].insert(identity.areaIdentity)
-                if publishedCells[identity] == nil { sightings[identity, default: []].append((key, seen)) }
+                sightings[identity, default: []].append((key, seen))
             }
         }
         guard areasHeard.count >= 2 else { return nil }
@@ -55,7 +56,11 @@ struct SessionCellRefits {
         var cells = publishedCells.filter { areas.contains($0.key.areaIdentity) }
         for (identity, seen) in sightings where areas.contains(identity.areaIdentity) {
             let kept = seen.filter { $0.session != key }.map(\.seen)
-            if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) { cells[identity] = cell }
+            if let published = publishedCells[identity] {
+                cells[identity] = published.withFaintSignal(from: kept)
+            } else if !kept.isEmpty, let cell = EmitterAggregator.aggregateCell(identity, observations: kept) {
+                cells[identity] = cell
+            }
         }
         let refit = (cells: cells, areas: CrossValidatedCalibration.areas(of: cells))
         refits[key] = refit

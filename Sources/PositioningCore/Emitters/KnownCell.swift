@@ -10,11 +10,18 @@ public struct KnownCell: Hashable, Sendable {
     public var firstSeen: Date?
     public var lastSeen: Date?
     public var status: EmitterStatus
+    /// The signal level in dBm below which the faintest quarter of the survey's sightings of
+    /// the cell were heard (`faintSignal(of:)`); nil for a cell the map holds no signal levels
+    /// of (a published cell, or one known from fewer than `minimumSignalsForFaintness`). A
+    /// query hearing the cell fainter than this stands farther from its tower than most of the
+    /// survey did (`RadiusCalibration.Source.cellFaint`).
+    public var faintSignal: Double?
 
     public init(
         identity: CellIdentity, coordinate: Coordinate, radius: Double, sampleCount: Int,
-        firstSeen: Date? = nil, lastSeen: Date? = nil, status: EmitterStatus = .usable
+        firstSeen: Date? = nil, lastSeen: Date? = nil, status: EmitterStatus = .usable, faintSignal: Double? = nil
     ) {
+        self.faintSignal = faintSignal
         self.identity = identity
         self.coordinate = coordinate
         self.radius = radius
@@ -22,6 +29,31 @@ public struct KnownCell: Hashable, Sendable {
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
         self.status = status
+    }
+}
+
+extension KnownCell {
+    /// The fewest sightings with a signal level whose faintest quarter says anything: four,
+    /// so that the quarter holds at least one.
+    public static let minimumSignalsForFaintness = 4
+
+    /// The lower quartile of `levels` (dBm; the level a quarter of them lie below, the nearest
+    /// rank at or under it), or nil for fewer than `minimumSignalsForFaintness`. The one rule
+    /// for survey sightings in memory and for the map's stored observations.
+    public static func faintSignal(of levels: [Double]) -> Double? {
+        guard levels.count >= minimumSignalsForFaintness else { return nil }
+        let sorted = levels.sorted()
+        return sorted[(sorted.count - 1) / 4]
+    }
+
+    /// This cell with `faintSignal` from the signal levels of `sightings`: how a published
+    /// cell, placed by its publisher rather than by the survey, is still judged by how the
+    /// survey heard it (calibration passes the sightings its hold-out keeps; `locate` every
+    /// stored one).
+    public func withFaintSignal(from sightings: [SurveyObservation]) -> KnownCell {
+        var cell = self
+        cell.faintSignal = Self.faintSignal(of: sightings.compactMap(\.signalStrength))
+        return cell
     }
 }
 

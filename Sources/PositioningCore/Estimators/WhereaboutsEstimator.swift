@@ -145,17 +145,19 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
         let wifiReach = max(
             candidate.radius,
             calibration.calibrated95(candidate.radius, source: .wifi(input), emitterCount: candidate.routerCount))
-        let cell = cellRadii(fix)
+        let cell = cellRadii(fix, input: input)
         let cellReach = max(cell.raw, cell.radius95)
         return Geodesy.distance(from: candidate.coordinate, to: fix.coordinate) <= wifiReach + cellReach
     }
 
     /// The kind, raw radius and both calibrated radii a cell answer from `fix` carries.
     private func cellRadii(
-        _ fix: CellEstimator.Fix
+        _ fix: CellEstimator.Fix, input: EstimationInput
     ) -> (kind: RadiusCalibration.Source, raw: Double, radius68: Double, radius95: Double) {
-        // An area's answer has a factor of its own (see `RadiusCalibration.Source.area`).
-        let kind: RadiusCalibration.Source = fix.method == .area ? .area : .cell
+        // An area's answer and a fix from cells heard faint have factors of their own (see
+        // `RadiusCalibration.Source.area` and `.cellFaint`).
+        let kind: RadiusCalibration.Source =
+            fix.method == .area ? .area : RadiusCalibration.Source.isFaint(fix.used, input: input) ? .cellFaint : .cell
         let raw = fix.method == .area ? fix.radius * Self.unknownCellAreaScale : fix.radius
         let radii = calibration.radii(rawRadius: raw, source: kind, emitterCount: fix.emitterCount, sightings: fix.sightings)
         return (kind, raw, radii.radius68, radii.radius95)
@@ -232,7 +234,7 @@ public struct WhereaboutsEstimator: RadiusCalibratedEstimator {
     private func cellEstimate(
         _ fix: CellEstimator.Fix, input: EstimationInput, rejected: [EmitterRejection]
     ) -> PositionEstimate {
-        let radii = cellRadii(fix)
+        let radii = cellRadii(fix, input: input)
         var estimate = PositionEstimate(
             location: Location(coordinate: fix.coordinate, horizontalAccuracy: radii.radius68, timestamp: input.now, source: .cell),
             method: fix.method, used: fix.used, rejected: rejected)

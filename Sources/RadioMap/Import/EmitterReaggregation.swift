@@ -87,8 +87,6 @@ final class EmitterReaggregation {
         source.bind(key)
         let existing = try source.step() ? source.text(0) : nil
         source.reset()
-        // A published position wins over our own few sightings; they stay stored for later.
-        guard existing != "opencellid" else { return }
         let learning = try learningImports()
         let select = try connection.cachedStatement(sql: """
             SELECT latitude, longitude, accuracy, signal, time, import_id FROM cell_observations
@@ -101,6 +99,15 @@ final class EmitterReaggregation {
             if learning.contains(select.int64(5)) { evidence.learned.append(seen) } else { evidence.surveyed.append(seen) }
         }
         select.reset()
+        // A published position wins over our own few sightings; they stay stored for later, and
+        // say how faint a query hears the cell compared with the survey.
+        guard existing != "opencellid" else {
+            let faint = KnownCell.faintSignal(of: (evidence.surveyed + evidence.learned).compactMap(\.signalStrength))
+            try connection.cachedStatement(sql: """
+                UPDATE cells SET faint_signal = ? WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+                """).execute([.optional(faint)] + key)
+            return
+        }
         let summaries = try connection.cachedStatement(sql: """
             SELECT latitude, longitude, weight, samples, spread, first_seen, last_seen, import_id
             FROM cell_observation_summaries WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
@@ -212,12 +219,13 @@ final class EmitterReaggregation {
     private func upsertCell(_ cell: KnownCell, source: String) throws {
         try connection.cachedStatement(sql: """
             INSERT INTO cells(radio, mcc, mnc, area, cell_id, latitude, longitude, radius, samples, first_seen,
-                last_seen, status, source)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                last_seen, status, source, faint_signal)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
                 radius = excluded.radius, samples = excluded.samples, first_seen = excluded.first_seen,
-                last_seen = excluded.last_seen, status = excluded.status, source = excluded.source
-            """).execute(RadioMap.cellValues(cell) + [.text(source)])
+                last_seen = excluded.last_seen, status = excluded.status, source = excluded.source,
+                faint_signal = excluded.faint_signal
+            """).execute(RadioMap.cellValues(cell) + [.text(source), .optional(cell.faintSignal)])
     }
 }
 
