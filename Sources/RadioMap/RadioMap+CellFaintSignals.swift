@@ -20,7 +20,7 @@ extension RadioMap {
     /// Sets every cell's `faint_signal` from its stored sightings' levels (NULL for a cell with
     /// too few). Runs inside the caller's write transaction.
     func refreshCellFaintSignals() throws {
-        try connection.execute("UPDATE cells SET faint_signal = NULL")
+        try connection.execute("UPDATE cells SET faint_signal = NULL WHERE faint_signal IS NOT NULL")
         let levels = try connection.makeStatement(sql: """
             SELECT radio, mcc, mnc, area, cell_id, signal FROM cell_observations WHERE signal IS NOT NULL
             ORDER BY radio, mcc, mnc, area, cell_id
