@@ -97,25 +97,20 @@ extension RadioMap {
     }
 
     func lookUpCells(_ ids: some Collection<CellIdentity>) throws -> [CellIdentity: KnownCell] {
+        // A map opened read-only may predate `cells.faint_signal` (migration v8).
+        let hasFaintSignals = try hasCellFaintSignals()
         let statement = try connection.cachedStatement(sql: """
-            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status FROM cells
-            WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
+            SELECT latitude, longitude, radius, samples, first_seen, last_seen, status\(hasFaintSignals ? ", faint_signal" : "")
+            FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
             """)
         var found: [CellIdentity: KnownCell] = [:]
         for id in ids where found[id] == nil {
             statement.bind(Self.key(id))
             defer { statement.reset() }
             guard try statement.step() else { continue }
-            found[id] = Self.cell(id, from: statement)
-        }
-        guard !found.isEmpty, try hasCellFaintSignals() else { return found }
-        let faint = try connection.cachedStatement(sql: """
-            SELECT faint_signal FROM cells WHERE radio = ? AND mcc = ? AND mnc = ? AND area = ? AND cell_id = ?
-            """)
-        for id in found.keys {
-            faint.bind(Self.key(id))
-            defer { faint.reset() }
-            if try faint.step() { found[id]?.faintSignal = faint.optionalDouble(0) }
+            var cell = Self.cell(id, from: statement)
+            if hasFaintSignals { cell.faintSignal = statement.optionalDouble(7) }
+            found[id] = cell
         }
         return found
     }

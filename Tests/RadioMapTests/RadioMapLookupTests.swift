@@ -85,6 +85,11 @@ import TestSupport
         #expect(refreshed[surveyed]?.faintSignal == -99)
         #expect(refreshed[publishedCell]?.faintSignal == -96)
         #expect(refreshed[rare]?.faintSignal == nil)
+        // A map from before the column, opened read-only (never migrated): cells without levels.
+        try writable.connection.execute("ALTER TABLE cells DROP COLUMN faint_signal")
+        let old = try RadioMap(path: second, mode: .readOnly).cells(for: [surveyed, publishedCell])
+        #expect(old.count == 2)
+        #expect(old.values.allSatisfy { $0.faintSignal == nil })
     }
 
     @Test func emptyLookupsReturnNothing() throws {

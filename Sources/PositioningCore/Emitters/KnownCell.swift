@@ -11,8 +11,9 @@ public struct KnownCell: Hashable, Sendable {
     public var lastSeen: Date?
     public var status: EmitterStatus
     /// The signal level in dBm below which the faintest quarter of the survey's sightings of
-    /// the cell were heard (`faintSignal(of:)`); nil for a cell the map holds no signal levels
-    /// of (a published cell, or one known from fewer than `minimumSignalsForFaintness`). A
+    /// the cell were heard (`faintSignal(of:)`; for a published cell, the survey's sightings of
+    /// it); nil for a cell with fewer than `minimumSignalsForFaintness` sightings that carry a
+    /// level (a published cell the survey never heard, among them). A
     /// query hearing the cell fainter than this stands farther from its tower than most of the
     /// survey did (`RadiusCalibration.Source.cellFaint`).
     public var faintSignal: Double?
