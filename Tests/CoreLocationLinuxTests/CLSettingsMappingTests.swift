@@ -9,7 +9,10 @@ import WorldSimulator
 
 /// The manager's settings as the engine sees them, on a simulated town's walk (GPS, cells and
 /// Wi-Fi scans, the radio map imported from its survey).
-@Suite struct CLSettingsMappingTests {
+/// Own threads: the first two tests start together and build the shared town (minutes under
+/// a loaded CI), the second waiting on the first inside the static initialiser; on the pool that
+/// held both of its threads and stalled every async test of the process (CI of b2cc359).
+@Suite(.onItsOwnThread) struct CLSettingsMappingTests {
     /// The town and the directory holding it (removed when the test process ends).
     final class Town: Sendable {
         static let shared = Town()

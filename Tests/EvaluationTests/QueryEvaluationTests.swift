@@ -12,7 +12,9 @@ import WorldSimulator
 /// Scoring held-out queries through the one pipeline: every query answered by each estimator
 /// and scored against its truth line; the answers handed out are the ones `locate` writes; a
 /// bad line is reported with its file and number.
-@Suite struct QueryEvaluationTests {
+/// Own threads: its tests build the shared town in a static initialiser, which must not hold
+/// the pool (see `CLSettingsMappingTests`).
+@Suite(.onItsOwnThread) struct QueryEvaluationTests {
     static let scratch = TemporaryDirectory("query-evaluation")
     static let world: SimulatedWorld = {
         do {
