@@ -9,16 +9,22 @@ import WorldSimulator
 /// A tiny simulated town's radio map (its survey and towers imported, not calibrated), built
 /// once per test process in a temp dir, with the town's geolocate queries and their truth, and
 /// its walk: the fixture the Geolocation, LocationService and GeolocateServer tests share.
+/// A suite reading it carries the trait `.preparing(TestTown.fixture)`, which builds it off
+/// Swift's cooperative pool (`SharedFixture`).
 ///
 /// ```swift
+/// @Suite(.preparing(TestTown.fixture)) struct ServerTests { … }
 /// let map = try RadioMap(path: TestTown.shared.path, mode: .readOnly)
 /// let (directory, writable) = try TestTown.shared.copy()
 /// ```
 public final class TestTown: Sendable {
-    /// The town of this test process, built on first use.
-    public static let shared: TestTown = {
-        do { return try TestTown() } catch { fatalError("cannot build the test town's radio map: \(error)") }
-    }()
+    /// Built once per test process; suites that read `shared` carry `.preparing(TestTown.fixture)`.
+    public static let fixture = SharedFixture("test town") { try TestTown() }
+
+    /// The town of this test process (its suite's trait has built it).
+    public static var shared: TestTown {
+        do { return try fixture.value } catch { fatalError("cannot build the test town's radio map: \(error)") }
+    }
 
     private let directory = TemporaryDirectory("test-town")
     /// The radio map's path; open it read-only, or write to a `copy()`.

@@ -7,47 +7,44 @@ import WorldSimulator
 @testable import CoreLocationLinux
 @testable import LocationService
 
+/// The town the settings tests walk, and the directory holding it (removed when the test
+/// process ends).
+final class CoreLocationTown: Sendable {
+    static let fixture = SharedFixture("corelocation town") { try CoreLocationTown() }
+
+    let directory = TemporaryDirectory("corelocation-town")
+    let world: SimulatedWorld
+
+    init() throws {
+        world = try SimulatedWorld.build(seed: 11, in: directory.path("town"), walkDuration: 120)
+    }
+}
+
 /// The manager's settings as the engine sees them, on a simulated town's walk (GPS, cells and
 /// Wi-Fi scans, the radio map imported from its survey).
-/// Own threads: the first two tests start together and build the shared town (minutes under
-/// a loaded CI), the second waiting on the first inside the static initialiser; on the pool that
-/// held both of its threads and stalled every async test of the process (CI of b2cc359).
-@Suite(.onItsOwnThread) struct CLSettingsMappingTests {
-    /// The town and the directory holding it (removed when the test process ends).
-    final class Town: Sendable {
-        static let shared = Town()
-        let directory = TemporaryDirectory("corelocation-town")
-        let world: SimulatedWorld
-
-        private init() {
-            do {
-                world = try SimulatedWorld.build(seed: 11, in: directory.path("town"), walkDuration: 120)
-            } catch {
-                fatalError("cannot build the test town: \(error)")
-            }
-        }
-    }
-
-    static var world: SimulatedWorld { Town.shared.world }
-
-    func environment(sources: [PositioningSource]) -> CoreLocationEnvironment {
+/// The town is a shared fixture, built off the pool before the first test starts (a `static let`
+/// built it inside Swift's one-time initialiser, the second test blocked on the first there,
+/// and on the pool that stalled every async test of the process: CI of b2cc359).
+@Suite(.preparing(CoreLocationTown.fixture), .onItsOwnThread) struct CLSettingsMappingTests {
+    func environment(sources: [PositioningSource]) throws -> CoreLocationEnvironment {
+        let world = try CoreLocationTown.fixture.value.world
         var options = LocationManager.Options()
         options.sources = sources
         return CoreLocationEnvironment(
-            options: options, radios: ReplayRadios(samples: Self.world.walk(), pace: .unpaced),
-            resolver: RadioMapResolver(path: Self.world.radioMapPath))
+            options: options, radios: ReplayRadios(samples: world.walk(), pace: .unpaced),
+            resolver: RadioMapResolver(path: world.radioMapPath))
     }
 
     /// The accuracy of the one fix `requestLocation()` delivers at `desiredAccuracy`.
     func requestedAccuracy(_ desiredAccuracy: CLLocationAccuracy, sources: [PositioningSource]) async throws -> Double {
-        let (app, thread) = await App.start(environment(sources: sources))
+        let (app, thread) = await App.start(try environment(sources: sources))
         await thread.run {
             app.manager.desiredAccuracy = desiredAccuracy
             app.manager.requestLocation()
         }
-        _ = await app.waitForLog(count: 2)
+        let log = await app.waitForLog(count: 2)
         await thread.stop()
-        return try #require(app.recorder.locations.first).horizontalAccuracy
+        return try #require(app.recorder.locations.first, "the delegate heard: \(log)").horizontalAccuracy
     }
 
     @Test func desiredAccuracyIsWhereTheSourceFallbackStops() async throws {
@@ -60,15 +57,15 @@ import WorldSimulator
     }
 
     @Test func significantChangesNeverUseTheGPS() async throws {
-        let environment = environment(sources: PositioningSource.defaultOrder)
+        let environment = try environment(sources: PositioningSource.defaultOrder)
         let (app, thread) = await App.start(environment)
         await thread.run { app.manager.startMonitoringSignificantLocationChanges() }
-        _ = await app.waitForLog(count: 2)
+        let log = await app.waitForLog(count: 2)
         let radios = try #require(environment.radios as? ReplayRadios)
         await radios.waitUntilStopped()
         await thread.run {}
         let locations = app.recorder.locations
-        #expect(!locations.isEmpty)
+        #expect(!locations.isEmpty, "the delegate heard: \(log)")
         #expect(await radios.readCounts[.gps] == nil)
         // Cell and Wi-Fi fixes are tens to hundreds of metres wide, never a GPS's few metres.
         #expect(locations.allSatisfy { $0.horizontalAccuracy > 10 })

@@ -9,18 +9,23 @@ import WorldSimulator
 
 @testable import Evaluation
 
+/// The town the evaluation tests score, built once per test process.
+enum EvaluationTown {
+    static let scratch = TemporaryDirectory("query-evaluation")
+    static let fixture = SharedFixture("evaluation town") {
+        try SimulatedWorld.build(seed: 6, in: scratch.path("town"), walkDuration: 60)
+    }
+}
+
 /// Scoring held-out queries through the one pipeline: every query answered by each estimator
 /// and scored against its truth line; the answers handed out are the ones `locate` writes; a
 /// bad line is reported with its file and number.
-/// Own threads: its tests build the shared town in a static initialiser, which must not hold
-/// the pool (see `CLSettingsMappingTests`).
-@Suite(.onItsOwnThread) struct QueryEvaluationTests {
-    static let scratch = TemporaryDirectory("query-evaluation")
-    static let world: SimulatedWorld = {
-        do {
-            return try SimulatedWorld.build(seed: 6, in: scratch.path("town"), walkDuration: 60)
-        } catch { fatalError("cannot build the evaluation town: \(error)") }
-    }()
+/// Own threads: its tests compute for seconds without awaiting; the town is a shared fixture
+/// built off the pool before the first test starts (`SharedFixture`).
+@Suite(.preparing(EvaluationTown.fixture), .onItsOwnThread) struct QueryEvaluationTests {
+    static var world: SimulatedWorld {
+        do { return try EvaluationTown.fixture.value } catch { fatalError("cannot build the evaluation town: \(error)") }
+    }
 
     var queries: String { Self.world.directory + "/" + TownWriter.FileName.queries }
     var truth: String { Self.world.directory + "/" + TownWriter.FileName.truth }
@@ -48,13 +53,13 @@ import WorldSimulator
         let evaluation = QueryEvaluation(estimators: [.whereabouts, .ichnaea], radius: .stored)
         var handedOut: [UInt8] = []
         _ = try evaluation.evaluate(queries: queries, truth: truth, radioMap: map) { handedOut += $0 }
-        let path = Self.scratch.path("answers.jsonl")
+        let path = EvaluationTown.scratch.path("answers.jsonl")
         let report = try evaluation.evaluate(queries: queries, truth: truth, radioMap: map, writingAnswersTo: path)
         #expect(!report.outcomes.isEmpty)
         #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == handedOut)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600, "answers are positions")
 
-        let unwritable = Self.scratch.path("no-such-directory/answers.jsonl")
+        let unwritable = EvaluationTown.scratch.path("no-such-directory/answers.jsonl")
         let error = #expect(throws: EvaluationError.self) {
             try evaluation.evaluate(queries: queries, truth: truth, radioMap: map, writingAnswersTo: unwritable)
         }

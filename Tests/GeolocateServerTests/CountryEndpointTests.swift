@@ -8,7 +8,7 @@ import TownTestSupport
 @testable import GeolocateServer
 
 /// `/v1/country` as Ichnaea's region API answers it, over loopback HTTP.
-@Suite struct CountryEndpointTests {
+@Suite(.preparing(TestTown.fixture)) struct CountryEndpointTests {
     private static let notFound =
         #"{"error":{"code":404,"message":"Not found","errors":[{"domain":"geolocation","reason":"notFound","message":"Not found"}]}}"#
 

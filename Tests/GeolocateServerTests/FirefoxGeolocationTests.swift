@@ -8,7 +8,7 @@ import TownTestSupport
 
 /// A real browser through `serve`: headless Firefox ESR with its network geolocation pointed at
 /// a loopback server, a page asking `navigator.geolocation` (Tests/Fixtures/firefox).
-@Suite(.serialized, .enabled(if: FirefoxPage.canRun, FirefoxPage.skipReason))
+@Suite(.preparing(TestTown.fixture), .serialized, .enabled(if: FirefoxPage.canRun, FirefoxPage.skipReason))
 struct FirefoxGeolocationTests {
     /// `watchPosition` gets what Whereabouts computes from the Wi-Fi Firefox reports (read from a
     /// NetworkManager stand-in on a private system bus): within a metre of `locate --request` on

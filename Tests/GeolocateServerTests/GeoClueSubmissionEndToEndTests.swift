@@ -13,7 +13,7 @@ import TownTestSupport
 /// with the Wi-Fi the wpa_supplicant stand-in serves (access points the map does not know),
 /// once where-am-i asks for an exact location. Then `db imports` lists the upload, and the
 /// next request for those access points is answered at the fix.
-@Suite(.enabled(if: GeoClueLab.canRun && GeoClueLab.canServeWiFi, GeoClueLab.skipReason))
+@Suite(.preparing(TestTown.fixture), .enabled(if: GeoClueLab.canRun && GeoClueLab.canServeWiFi, GeoClueLab.skipReason))
 struct GeoClueSubmissionEndToEndTests {
     private static let fix = Coordinate(latitude: 52.5231, longitude: 13.4012)
 

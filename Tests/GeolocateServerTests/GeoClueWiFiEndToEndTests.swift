@@ -14,7 +14,7 @@ import WorldSimulator
 /// test town, 10 s apart as GeoClue scans, and GeoClue posts its table after each — the second
 /// with the first scan's access points still in it at their old signals, as wpa_supplicant
 /// keeps them. where-am-i prints what the server answered.
-@Suite(.enabled(if: GeoClueLab.canRun && GeoClueLab.canServeWiFi, GeoClueLab.skipReason))
+@Suite(.preparing(TestTown.fixture), .enabled(if: GeoClueLab.canRun && GeoClueLab.canServeWiFi, GeoClueLab.skipReason))
 struct GeoClueWiFiEndToEndTests {
     /// A scan as GeoClue sends it: readings above −90 dBm (it ignores weaker ones).
     private static func geoClueReadings(_ sample: WalkSample) -> [WiFiObservation] {

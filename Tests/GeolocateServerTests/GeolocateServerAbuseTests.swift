@@ -14,7 +14,7 @@ import TownTestSupport
 /// normal client is served beside them, and the server answers normally after all of it.
 ///
 /// The clients block on sockets, so each test runs its body on a `DedicatedThread`.
-@Suite struct GeolocateServerAbuseTests {
+@Suite(.preparing(TestTown.fixture)) struct GeolocateServerAbuseTests {
     /// Runs `body` against a fresh server on a dedicated thread; stops the server afterwards.
     private func withServer<T: Sendable>(
         readTimeout: Duration = .seconds(2), _ body: @escaping @Sendable (GeolocateServer) throws -> T

@@ -5,12 +5,13 @@ import PositioningCore
 import RadioMap
 import SurveyFormats
 import Testing
+import TestSupport
 import TownTestSupport
 
 @testable import GeolocateServer
 
 /// A real server on an ephemeral loopback port over the simulated town's radio map.
-@Suite struct GeolocateServerTests {
+@Suite(.preparing(TestTown.fixture)) struct GeolocateServerTests {
     private func withServer(
         _ adjust: (inout ServerConfiguration) -> Void = { _ in }, databasePath: String? = nil,
         _ body: (GeolocateServer) throws -> Void

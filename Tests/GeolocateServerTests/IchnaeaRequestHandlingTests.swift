@@ -2,13 +2,14 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TestSupport
 import TownTestSupport
 
 @testable import GeolocateServer
 
 /// Request handling as Mozilla Ichnaea's own API tests specify it (`ichnaea/api/locate/tests/`),
 /// asked of a real server over loopback HTTP.
-@Suite struct IchnaeaRequestHandlingTests {
+@Suite(.preparing(TestTown.fixture)) struct IchnaeaRequestHandlingTests {
     private func withServer(_ body: (HTTPTestClient) throws -> Void) throws {
         let server = try GeolocateServer(configuration: ServerConfiguration(
             listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path))

@@ -4,6 +4,7 @@ import JSONCodec
 import PositioningCore
 import SurveyFormats
 import Testing
+import TestSupport
 import TownTestSupport
 import WorldSimulator
 
@@ -11,7 +12,7 @@ import WorldSimulator
 
 /// A real server answering one client's successive requests the way GeoClue sends them: each
 /// scan's table with the kernel's leftovers (`simulate --scan-cache 30`) and no ages.
-@Suite struct RequestSequenceTests {
+@Suite(.preparing(TestTown.fixture)) struct RequestSequenceTests {
     /// The median error over a trace through the test town (a scan every 4 s for 10 minutes),
     /// each scan posted in order on one connection, without its ages unless `keepAges`, to a
     /// server whose requests are (or are not) one client's sequence.

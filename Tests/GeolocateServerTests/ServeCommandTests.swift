@@ -8,7 +8,7 @@ import Testing
 import TownTestSupport
 
 /// `whereabouts serve` as a user runs it: the built executable.
-@Suite(.onItsOwnThread) struct ServeCommandTests {
+@Suite(.preparing(TestTown.fixture), .onItsOwnThread) struct ServeCommandTests {
     @Test(arguments: ["0.0.0.0:0", "[::]:0", "192.0.2.1:8088"])
     func nonLoopbackWithoutAllowRemoteIsRefused(_ address: String) throws {
         let result = try CommandRunner.whereabouts(["serve", "--listen", address, "--db", TestTown.shared.path])
@@ -141,7 +141,7 @@ import TownTestSupport
 }
 
 /// `serve --allow-origin` as a user types it: CORS for that web origin only, none without it.
-@Suite(.onItsOwnThread) struct ServeAllowOriginCommandTests {
+@Suite(.preparing(TestTown.fixture), .onItsOwnThread) struct ServeAllowOriginCommandTests {
     private static let origin = "https://maps.example"
 
     private static func preflight(_ client: HTTPTestClient, from origin: String) throws -> HTTPTestClient.Response {

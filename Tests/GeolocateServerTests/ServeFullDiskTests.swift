@@ -7,7 +7,7 @@ import TownTestSupport
 /// `serve --accept-submissions` on a disk that is full: a submission is refused with 503 and a
 /// message that says the disk is full, the map is exactly as before, and the server goes on
 /// answering geolocate requests.
-@Suite(.enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
+@Suite(.preparing(TestTown.fixture), .enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
 struct ServeFullDiskTests {
     static let submission = #"""
         {"items":[{"timestamp":1700000000000,"position":{"latitude":48.1371,"longitude":11.5754,"accuracy":8},

@@ -8,7 +8,7 @@ import TownTestSupport
 /// `serve --local-sources`: a loopback request that names no radios (Firefox's bodyless first
 /// request, GeoClue's `{}`) is answered by the location service from this machine's own
 /// sources — here a real gpsd on loopback fed a receiver's NMEA log.
-@Suite(.enabled(if: LoopbackGPSD.isInstalled, "gpsd is not installed (/usr/sbin/gpsd)"))
+@Suite(.preparing(TestTown.fixture), .enabled(if: LoopbackGPSD.isInstalled, "gpsd is not installed (/usr/sbin/gpsd)"))
 struct ServeLocalSourcesTests {
     /// A real receiver's log (gpsd's regression data); gpsd 3.22's own answer for it
     /// (skytraq-fix.log.chk) is 44.068729937, -121.314120767.

@@ -2,12 +2,13 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TestSupport
 import TownTestSupport
 
 @testable import GeolocateServer
 
 /// What other machines and web pages may ask of a server that listens on loopback.
-@Suite struct ServerPrivacyTests {
+@Suite(.preparing(TestTown.fixture)) struct ServerPrivacyTests {
     private func withServer(allowedOrigin: String? = nil, _ body: (GeolocateServer) throws -> Void) throws {
         var configuration = ServerConfiguration(
             listenAddress: ListenAddress(host: "127.0.0.1", port: 0), databasePath: TestTown.shared.path,

@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import PositioningCore
 import Testing
+import TestSupport
 import TownTestSupport
 
 @testable import GeolocateServer
@@ -9,7 +10,7 @@ import TownTestSupport
 /// Submissions are never lost: every submission endpoint stores what it accepts, GeoClue 2.6's
 /// body (Ichnaea's v0 items) whichever of them it reaches, and the next request is answered
 /// from it.
-@Suite struct SubmissionEndpointTests {
+@Suite(.preparing(TestTown.fixture)) struct SubmissionEndpointTests {
     // Inside the simulated town (52.52 N, 13.405 E), whose map the server answers from.
     /// Ichnaea's v1 geosubmit items, the position's fields on the item.
     private static func version1Body(_ prefix: String, latitude: Double) -> String {

@@ -10,7 +10,7 @@ import TownTestSupport
 
 /// The pipeline as a Swift program uses it (the README's "Use it from Swift" snippet), and the
 /// promises its callers rely on: one rendering, the batch engine's order, the refresh.
-@Suite struct GeolocatorTests {
+@Suite(.preparing(TestTown.fixture)) struct GeolocatorTests {
     let town = TestTown.shared
 
     @Test func theReadmeSnippetAnswersTheTownsQueriesNearTheirTruth() throws {

@@ -7,7 +7,7 @@ import TownTestSupport
 
 @testable import LocationService
 
-@Suite struct FallbackPolicyTests {
+@Suite(.preparing(TestTown.fixture)) struct FallbackPolicyTests {
     let town = TestTown.shared
 
     /// The first walk sample that has a GNSS fix, a scan and cells.

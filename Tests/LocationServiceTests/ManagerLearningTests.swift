@@ -9,7 +9,7 @@ import TownTestSupport
 
 /// Learning what a manager reads (`watch --learn`'s engine): the walk's GPS-tagged scans stored
 /// in the map under an import of their own, and a calibrated map kept calibrated.
-@Suite(.onItsOwnThread) struct ManagerLearningTests {
+@Suite(.preparing(TestTown.fixture), .onItsOwnThread) struct ManagerLearningTests {
     let town = TestTown.shared
 
     /// Replays the town's walk through a manager reading every source, learned into `path`.

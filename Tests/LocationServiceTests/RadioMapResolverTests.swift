@@ -8,7 +8,7 @@ import WorldSimulator
 
 @testable import LocationService
 
-@Suite(.onItsOwnThread) struct RadioMapResolverTests {
+@Suite(.preparing(TestTown.fixture), .onItsOwnThread) struct RadioMapResolverTests {
     let town = TestTown.shared
 
     var request: GeolocateRequest {

@@ -9,7 +9,7 @@ import WorldSimulator
 
 @testable import LocationService
 
-@Suite struct ReplayTraceFileTests {
+@Suite(.preparing(TestTown.fixture)) struct ReplayTraceFileTests {
     @Test func aStreamedTraceFileGivesTheSameFixesAsTheTraceInMemory() async throws {
         let town = TestTown.shared
         let resolver = RadioMapResolver(path: town.path)

@@ -1,11 +1,12 @@
 import Foundation
 import PositioningCore
 import Testing
+import TestSupport
 import TownTestSupport
 
 @testable import LocationService
 
-@Suite struct SignificantChangeTests {
+@Suite(.preparing(TestTown.fixture)) struct SignificantChangeTests {
     @Test func significantChangesOnTheWalkComeFromCellsAndWiFiOnlyAndMarkTheirReason() async throws {
         let town = TestTown.shared
         let radios = ReplayRadios(samples: town.walk, pace: .unpaced)

@@ -8,7 +8,7 @@ import TestSupport
 /// Every command that writes, on a disk that fills up under it (a small tmpfs): a clear error
 /// that names the disk, exit 74 (73 where a file cannot be created), the map intact and exactly
 /// as before, and nothing of the command's left beside it.
-@Suite(.serialized, .onItsOwnThread, .enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
+@Suite(.preparing(MaintenanceScenario.shared), .serialized, .onItsOwnThread, .enabled(if: ScratchMount.unavailableReason == nil, "\(ScratchMount.unavailableReason ?? "")"))
 struct FullDiskTests {
     /// What one command left on the full disk.
     struct Outcome: Sendable {
@@ -27,7 +27,7 @@ struct FullDiskTests {
 
     @Test(.timeLimit(.minutes(5)), arguments: MaintenanceScenario.Command.allCases)
     func aCommandOnAFullDiskSaysSoAndChangesNothing(_ command: MaintenanceScenario.Command) throws {
-        let scenario = try MaintenanceScenario.shared.get()
+        let scenario = try MaintenanceScenario.shared.value
         let mount = try ScratchMount(kibibytes: 2048)
         let map = mount.path("map.sqlite")
         try scenario.copyTemplate(to: map)
@@ -52,7 +52,7 @@ struct FullDiskTests {
     /// (`SightingRuns`): the scratch file or the map fills the disk; either way the same.
     @Test(.timeLimit(.minutes(5)))
     func aSpilledImportOnAFullDiskSaysSoAndLeavesNoScratchFile() throws {
-        let scenario = try MaintenanceScenario.shared.get()
+        let scenario = try MaintenanceScenario.shared.value
         let mount = try ScratchMount(kibibytes: 2048)
         let path = mount.path("map.sqlite")
         try scenario.copyTemplate(to: path)

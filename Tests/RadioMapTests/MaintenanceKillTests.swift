@@ -14,7 +14,7 @@ import WorldSimulator
 ///
 /// A handful of kills per command here; `tools/stress` sets `WHEREABOUTS_KILLS=50` and a new
 /// `WHEREABOUTS_KILL_SEED` each round.
-@Suite(.serialized, .onItsOwnThread) struct MaintenanceKillTests {
+@Suite(.preparing(MaintenanceScenario.shared), .serialized, .onItsOwnThread) struct MaintenanceKillTests {
     static let commands: [MaintenanceScenario.Command] = [.importSurvey, .calibrate, .forgetImport, .retention, .learn]
     static let environment = ProcessInfo.processInfo.environment
     static let killCount = environment["WHEREABOUTS_KILLS"].flatMap(Int.init) ?? 3
@@ -38,7 +38,7 @@ import WorldSimulator
 
     @Test(.timeLimit(.minutes(30)), arguments: commands)
     func killedAtRandomMomentsTheMapHoldsBeforeOrAfterAndTheNextRunSucceeds(_ command: MaintenanceScenario.Command) throws {
-        let scenario = try MaintenanceScenario.shared.get()
+        let scenario = try MaintenanceScenario.shared.value
         let kills = try Self.kill(command, in: scenario)
         let running = kills.filter { !$0.exitedBeforeKill }
         print("kills, \(command.rawValue): \(running.count) of \(kills.count) while it ran; states "

@@ -29,8 +29,9 @@ struct MaintenanceScenario: Sendable {
     /// An `XDG_CONFIG_HOME` whose config keeps sightings one day (retention drops the survey's).
     let retentionConfigHome: String
 
-    /// Built once per test process, in a directory removed when it exits.
-    static let shared: Result<MaintenanceScenario, any Error> = Result { try make() }
+    /// Built once per test process, off the pool (`SharedFixture`), in a directory removed when
+    /// it exits. Suites reading it carry `.preparing(MaintenanceScenario.shared)`.
+    static let shared = SharedFixture("maintenance scenario") { try make() }
 
     private static let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("whereabouts-maintenance-\(ProcessInfo.processInfo.processIdentifier)").path
