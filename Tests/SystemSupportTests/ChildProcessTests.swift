@@ -85,6 +85,30 @@ import TestSupport
         #expect(!child.send(0), "reaped: no such process any more")
     }
 
+    /// A pipe another part of the process made without close-on-exec, while a long-lived child
+    /// started: its reader sees the end of the data when its writer closes, not when the child
+    /// exits (a child that kept the write end would hold the reader past any deadline).
+    @Test func aChildGetsOnlyItsStandardStreamsNotThisProcesssOtherDescriptors() async throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer { close(readEnd) }
+        let child = try ChildProcess.spawn(
+            Self.shell, ["-c", "exec sleep 30"], standardInput: .null, standardOutput: .null, ownProcessGroup: true)
+        close(writeEnd)
+        let (endOfData, status) = await DedicatedThread.run("read, stop, reap") {
+            var reader = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            // Readable at once means end of file here: nothing ever writes to the pipe.
+            let ready = poll(&reader, 1, 10_000)
+            var byte: UInt8 = 0
+            let endOfData = ready == 1 && read(readEnd, &byte, 1) == 0
+            child.send(SIGTERM, toGroup: true)
+            return (endOfData, child.waitForExit())
+        }
+        #expect(endOfData, "the child kept the pipe's write end open")
+        #expect(status == .signalled(SIGTERM))
+    }
+
     @Test(arguments: [(Int32(0), ChildProcess.ExitStatus.exited(0)), (0x0300, .exited(3)), (9, .signalled(9)), (0x8F, .signalled(15))])
     func waitStatusesDecode(status: Int32, expected: ChildProcess.ExitStatus) {
         #expect(ChildProcess.ExitStatus(waitStatus: status) == expected)

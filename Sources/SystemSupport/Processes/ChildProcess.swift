@@ -78,6 +78,11 @@ public struct ChildProcess: Hashable, Sendable {
         connect(standardInput, to: 0, reading: true, &actions)
         connect(standardOutput, to: 1, reading: false, &actions)
         connect(standardError, to: 2, reading: false, &actions)
+        // Nothing else: a descriptor this process opened without close-on-exec (another
+        // thread's pipe, socket or scratch file, between its `open` and `fcntl`) would otherwise
+        // live on in the child, and a pipe's reader then waits for the child's exit, not the
+        // writer's.
+        closeDescriptorsFromThree(&actions)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -99,6 +104,22 @@ public struct ChildProcess: Hashable, Sendable {
         guard status == 0 else { throw Errno(rawValue: status) }
         return ChildProcess(processID: processID)
     }
+
+    /// Adds "close every descriptor from 3 up" to `actions` (glibc 2.34's
+    /// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not show,
+    /// so it is looked up by name; a C library without it leaves the child what it inherits).
+    private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
+        guard let closeFrom = addCloseFrom else { return }
+        _ = closeFrom(&actions, 3)
+    }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    private static let addCloseFrom: AddCloseFrom? = {
+        // RTLD_DEFAULT (a null handle): the symbol wherever the process's libraries define it.
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
 
     private static func connect(
         _ stream: Stream, to target: Int32, reading: Bool, _ actions: inout posix_spawn_file_actions_t
