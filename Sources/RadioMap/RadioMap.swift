@@ -127,24 +127,42 @@ public final class RadioMap {
         return connection
     }
 
-    /// The connection and what the file holds. A reader that may not create the `-shm` index a
-    /// WAL map needs beside it (an admin's map under /var/lib, a read-only mount) reads the map
-    /// as immutable.
+    /// The connection and what the file holds. A reader that may not use the `-shm` index and
+    /// `-wal` log a WAL map needs beside it (an admin's map under /var/lib, a read-only mount)
+    /// reads the map as immutable. Only then: an immutable reader sees neither the log nor a
+    /// writer's locks, so beside a live writer it would answer from a stale or half-checkpointed
+    /// file. Any other failure to open the log is tried again for `logRetryWindow`, then reported.
     private static func openAndIdentify(_ path: String, mode: AccessMode) throws
         -> (connection: SQLiteConnection, identity: Identity)
     {
-        let connection = try openConnection(path, mode: mode)
-        do {
-            return (connection, try identify(connection, mode: mode, path: path))
-        } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
-            // A writer that may write the file but not create its `-wal` beside it.
-            guard mode == .readOnly else {
-                throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+        let deadline = ContinuousClock.now + logRetryWindow
+        while true {
+            let connection = try openConnection(path, mode: mode)
+            do {
+                return (connection, try identify(connection, mode: mode, path: path))
+            } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
+                // A writer that may write the file but not create its `-wal` beside it.
+                guard mode == .readOnly else {
+                    throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
+                }
+                if FileSystemLocation.whyWriteAheadLogIsClosed(path) != nil {
+                    let immutable = try openConnection(path, mode: mode, immutable: true)
+                    return (immutable, try identify(immutable, mode: mode, path: path))
+                }
+                guard ContinuousClock.now < deadline else {
+                    throw RadioMapError.inputOutput(
+                        path: path,
+                        reason: "SQLite could not open the write-ahead log beside it (\(error.message), "
+                            + "extended code \(error.extendedCode))")
+                }
+                usleep(20_000)
             }
-            let immutable = try openConnection(path, mode: mode, immutable: true)
-            return (immutable, try identify(immutable, mode: mode, path: path))
         }
     }
+
+    /// How long a reader tries again to open a map's write-ahead log that the file system does
+    /// not keep it from (a moment when another process's last close is removing it).
+    static let logRetryWindow: Duration = .seconds(1)
 
     /// What the file holds, read in one read transaction (one snapshot), after the header check.
     struct Identity {

@@ -47,6 +47,29 @@ public enum FileSystemLocation {
         return "the file is read-only"
     }
 
+    /// Why a reader of the WAL database at `path` cannot use the `-shm` index and `-wal` log
+    /// SQLite keeps beside it, or nil when the file system does not stop it: a read-only mount,
+    /// a `-shm` or `-wal` this user may not write, or a directory it may not create them in.
+    public static func whyWriteAheadLogIsClosed(_ path: String) -> String? {
+        if isReadOnlyMount(path) { return "its file system (\(mountPoint(of: path))) is mounted read-only" }
+        var missing = false
+        for companion in [path + "-shm", path + "-wal"] {
+            var info = stat()
+            guard lstat(companion, &info) == 0 else {
+                missing = true
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFREG && access(companion, W_OK) != 0 {
+                return "this user (\(userName())) may not write \(companion)"
+            }
+        }
+        let directory = (absolute(path) as NSString).deletingLastPathComponent
+        if missing && access(directory, W_OK) != 0 {
+            return "this user (\(userName())) may not create files in \(directory), where SQLite keeps the map's journal"
+        }
+        return nil
+    }
+
     /// Why `path` cannot be created, from the `errno` of the failed call.
     public static func whyNotCreated(_ path: String, errno code: Int32) -> String {
         let directory = (absolute(path) as NSString).deletingLastPathComponent
