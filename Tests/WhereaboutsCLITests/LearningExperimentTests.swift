@@ -11,7 +11,7 @@ import WorldSimulator
 @Suite(.serialized) struct LearningExperimentTests {
     @Test func evalLearnPrintsBeforeAndAfterFigures() async throws {
         let run = await CLIRun(["eval", "--learn", "--seed", "3", "--size", "tiny", "--drive-minutes", "10", "--json"])
-        #expect(run.status == 0, "\(run.errors)")
+        try #require(run.status == 0, "\(run.errors)")
         let report = try JSONParser.parse(run.output)
         let groups = try #require(report["groups"]?.arrayValue)
         #expect(groups.compactMap { $0["phase"]?.stringValue } == ["before", "before", "before", "after", "after", "after"])
@@ -22,7 +22,7 @@ import WorldSimulator
         // A town written by `simulate` is rebuilt from its town.json.
         let town = await SharedTown.shared.town()
         let fromTown = await CLIRun(["eval", "--town", town, "--learn", "--drive-minutes", "5", "--json"])
-        #expect(fromTown.status == 0, "\(fromTown.errors)")
+        try #require(fromTown.status == 0, "\(fromTown.errors)")
         #expect(try JSONParser.parse(fromTown.output)["seed"]?.doubleValue == 11)
         let notATown = await CLIRun(["eval", "--town", TemporaryDirectory().url.path, "--learn"])
         #expect(notATown.status == 65)
@@ -40,8 +40,9 @@ import WorldSimulator
             return try #require(group["median"]?.doubleValue)
         }
         let plain = await CLIRun(arguments)
+        try #require(plain.status == 0, "\(plain.errors)")
         let calibrated = await CLIRun(arguments + ["--calibrate"])
-        #expect(calibrated.status == 0, "\(calibrated.errors)")
+        try #require(calibrated.status == 0, "\(calibrated.errors)")
         #expect(try JSONParser.parse(calibrated.output)["calibrated"]?.boolValue == true)
         #expect(try median(calibrated, "before") < median(plain, "before"), "the kept survey scans place the queries better")
         #expect(try median(calibrated, "after") < median(calibrated, "before"))
