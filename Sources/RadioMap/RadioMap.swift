@@ -145,7 +145,7 @@ public final class RadioMap {
                 guard mode == .readOnly else {
                     throw RadioMapError.readOnly(path: path, reason: FileSystemLocation.whyReadOnly(path))
                 }
-                if FileSystemLocation.whyWriteAheadLogIsClosed(path) != nil {
+                if FileSystemLocation.keepsReaderFromWriteAheadLog(path) {
                     let immutable = try openConnection(path, mode: mode, immutable: true)
                     return (immutable, try identify(immutable, mode: mode, path: path))
                 }

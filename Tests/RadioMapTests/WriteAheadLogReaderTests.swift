@@ -39,7 +39,7 @@ import TestSupport
             let index = map + "-shm"
             try FileManager.default.moveItem(atPath: index, toPath: index + ".aside")
             try FileManager.default.createSymbolicLink(atPath: index, withDestinationPath: index + ".gone")
-            #expect(FileSystemLocation.whyWriteAheadLogIsClosed(map) == nil)
+            #expect(!FileSystemLocation.keepsReaderFromWriteAheadLog(map))
             let stale = try CommandRunner.whereabouts(["db", "stats", "--db", map, "--json"])
 
             try FileManager.default.removeItem(atPath: index)

@@ -47,11 +47,11 @@ public enum FileSystemLocation {
         return "the file is read-only"
     }
 
-    /// Why a reader of the WAL database at `path` cannot use the `-shm` index and `-wal` log
-    /// SQLite keeps beside it, or nil when the file system does not stop it: a read-only mount,
-    /// a `-shm` or `-wal` this user may not write, or a directory it may not create them in.
-    public static func whyWriteAheadLogIsClosed(_ path: String) -> String? {
-        if isReadOnlyMount(path) { return "its file system (\(mountPoint(of: path))) is mounted read-only" }
+    /// Whether the file system keeps a reader of the WAL database at `path` from the `-shm`
+    /// index and `-wal` log SQLite keeps beside it: a read-only mount, a `-shm` or `-wal` this
+    /// user may not write, or a directory it may not create them in.
+    public static func keepsReaderFromWriteAheadLog(_ path: String) -> Bool {
+        if isReadOnlyMount(path) { return true }
         var missing = false
         for companion in [path + "-shm", path + "-wal"] {
             var info = stat()
@@ -59,15 +59,9 @@ public enum FileSystemLocation {
                 missing = true
                 continue
             }
-            if info.st_mode & S_IFMT == S_IFREG && access(companion, W_OK) != 0 {
-                return "this user (\(userName())) may not write \(companion)"
-            }
+            if info.st_mode & S_IFMT == S_IFREG && access(companion, W_OK) != 0 { return true }
         }
-        let directory = (absolute(path) as NSString).deletingLastPathComponent
-        if missing && access(directory, W_OK) != 0 {
-            return "this user (\(userName())) may not create files in \(directory), where SQLite keeps the map's journal"
-        }
-        return nil
+        return missing && access((absolute(path) as NSString).deletingLastPathComponent, W_OK) != 0
     }
 
     /// Why `path` cannot be created, from the `errno` of the failed call.
