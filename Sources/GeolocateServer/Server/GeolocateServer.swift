@@ -54,6 +54,8 @@ public final class GeolocateServer: Sendable {
             throw .cannotListen(address: configuration.listenAddress.description, reason: "pipe: \(String(cString: strerror(errno)))",
                                 permissionDenied: false)
         }
+        // Not inherited by a child spawned meanwhile (ChildProcess also closes what it does not pass).
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         stopPipe = (descriptors[0], descriptors[1])
         state = Mutex(false)
         do {
