@@ -54,6 +54,7 @@ let package = Package(
             name: "Evaluation",
             dependencies: [
                 "SystemSupport", "JSONCodec", "PositioningCore", "SurveyFormats", "RadioMap", "WorldSimulator", "Geolocation",
+                "IchnaeaEstimator",
             ]),
         .target(
             name: "LocationService",

@@ -1,5 +1,6 @@
 import Foundation
 import Geolocation
+import IchnaeaEstimator
 import JSONCodec
 import PositioningCore
 import RadioMap
@@ -22,6 +23,19 @@ public struct QueryEvaluation: Sendable {
     public var estimators: [EstimatorChoice]
     /// Where the radius factors come from (`.stored`: the map's, as `locate` applies them).
     public var radius: GeolocationParameters.RadiusFactors
+    /// Which stations the Ichnaea peer locates against.
+    public var ichnaeaStations: IchnaeaStations = .shared
+
+    /// The map the Ichnaea peer meets.
+    public enum IchnaeaStations: String, Sendable, CaseIterable {
+        /// The radio map's own emitters, as Whereabouts reads them: the comparison is of the
+        /// locators alone.
+        case shared
+        /// Access points and survey cells built from the map's survey sightings by Ichnaea's
+        /// own station builder (`IchnaeaSurveyStations`): the comparison counts map-building.
+        /// Reports name the peer `ichnaea-built`.
+        case built
+    }
 
     /// An evaluation of `estimators` with the radius factors `radius`.
     public init(estimators: [EstimatorChoice], radius: GeolocationParameters.RadiusFactors) {
@@ -54,7 +68,14 @@ public struct QueryEvaluation: Sendable {
         }
         var outcomes: [EvaluationOutcome] = []
         var floor = MapFloor()
-        var paired = estimators.count >= 2 ? PairedErrors(estimator: estimators[0].name, reference: estimators[1].name) : nil
+        // The peer on stations of its own making is named so in every table and JSON.
+        let names = estimators.map { $0 == .ichnaea && ichnaeaStations == .built ? "ichnaea-built" : $0.name }
+        var paired = estimators.count >= 2 ? PairedErrors(estimator: names[0], reference: names[1]) : nil
+        // Ichnaea's own stations, when it is to meet them: built once from the map's survey.
+        var built: (stations: IchnaeaSurveyStations, published: Set<CellIdentity>)?
+        if ichnaeaStations == .built, estimators.contains(.ichnaea) {
+            built = (IchnaeaSurveyStations(scans: try radioMap.surveyScans(), now: now), Set(try radioMap.publishedCells().keys))
+        }
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
             do {
@@ -70,9 +91,13 @@ public struct QueryEvaluation: Sendable {
             // Each estimator's error and the source it answered from; nil where it gave no answer.
             var results: [(error: Double, source: LocationSource)?] = []
             for (number, geolocator) in geolocators.enumerated() {
-                let answer = try geolocator.answer(lookup)
+                var ownLookup = lookup
+                if estimators[number] == .ichnaea, let built {
+                    ownLookup.input = built.stations.supplying(lookup.input, publishedCells: built.published)
+                }
+                let answer = try geolocator.answer(ownLookup)
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }
-                let name = estimators[number].name
+                let name = names[number]
                 guard let location = answer.location else {
                     results.append(nil)
                     outcomes.append(EvaluationOutcome(
@@ -81,7 +106,7 @@ public struct QueryEvaluation: Sendable {
                     continue
                 }
                 // The calibration bin the fix's radius was scaled by (the estimate does not say).
-                let bin = InspectedFix.inspect(geolocator.estimator, input: lookup.input)?.bin
+                let bin = InspectedFix.inspect(geolocator.estimator, input: ownLookup.input)?.bin
                     ?? RadiusCalibration.CountBin(count: answer.used.count)
                 let error = Geodesy.distance(from: location.coordinate, to: truths[index])
                 results.append((error, location.source))

@@ -45,20 +45,22 @@ public struct PooledEvaluation: Sendable {
 
     /// Pools evaluations of `estimators` scored as `eval` scores (`QueryEvaluation`): each
     /// map's queries answered with its radius scaled by the factors just computed from its own
-    /// survey.
+    /// survey, the Ichnaea peer against `ichnaeaStations`.
     ///
     /// ```swift
     /// let pooled = PooledEvaluation(estimators: [.whereabouts, .ichnaea], calibration: MapCalibration())
     /// ```
     public init(
         estimators: [EstimatorChoice], calibration: MapCalibration,
+        ichnaeaStations: QueryEvaluation.IchnaeaStations = .shared,
         progress: (@Sendable (_ done: Int, _ count: Int) -> Void)? = nil
     ) {
         self.init(
             calibration: calibration,
             score: { queries, truth, radioMap, factors in
-                try QueryEvaluation(estimators: estimators, radius: .factors(factors))
-                    .evaluate(queries: queries, truth: truth, radioMap: radioMap)
+                var evaluation = QueryEvaluation(estimators: estimators, radius: .factors(factors))
+                evaluation.ichnaeaStations = ichnaeaStations
+                return try evaluation.evaluate(queries: queries, truth: truth, radioMap: radioMap)
             }, progress: progress)
     }
 

@@ -43,7 +43,8 @@ extension EvalCommand {
     /// The estimators `--estimator` names, calibrated by `--folds`/`--seed`, with a count of
     /// those done on a terminal (40 small towns take two minutes).
     private func pooledEvaluation(what: String, context: CommandContext) -> PooledEvaluation {
-        var pooled = PooledEvaluation(estimators: estimators.choices, calibration: mapCalibration)
+        var pooled = PooledEvaluation(
+            estimators: estimators.choices, calibration: mapCalibration, ichnaeaStations: ichnaeaStations)
         if context.errors.isTerminal {
             let sink = context.errors
             pooled.progress = { done, count in

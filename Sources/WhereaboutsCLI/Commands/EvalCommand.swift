@@ -111,6 +111,8 @@ struct EvalCommand: RunnableCommand {
     @Option("--seed", group: "estimators and calibration", help: "Seed for folds and --holdout (default 1).") var seed: UInt64?
     @Option("--cell-holdout", group: "estimators and calibration", help: MapCalibration.cellHoldOutHelp)
     var cellHoldOut = CrossValidatedCalibration.CellHoldOut.session
+    @Option("--ichnaea-stations", valueName: "MAP", group: "estimators and calibration", help: "shared (default): the Ichnaea peer locates on our map; built: on stations Ichnaea's own builder made from the map's survey, so the comparison counts map-building.")
+    var ichnaeaStations = QueryEvaluation.IchnaeaStations.shared
     @Option("--neighbours", valueName: "K", group: "estimators and calibration", help: "With --fingerprints: neighbours that vote and average (default 11).")
     var neighbours: PositiveCount?
 
@@ -163,7 +165,8 @@ struct EvalCommand: RunnableCommand {
         let (factors, calibrationNote) = try EvaluationCalibration.factors(
             for: radioMap, mode: mode, calibration: mapCalibration, storingFingerprints: workspace.isTemporary)
         let radius = mode.radius(computed: factors)
-        let evaluation = QueryEvaluation(estimators: estimators.choices, radius: radius)
+        var evaluation = QueryEvaluation(estimators: estimators.choices, radius: radius)
+        evaluation.ichnaeaStations = ichnaeaStations
         let (queries, truth) = (workspace.queries, workspace.truth)
         let report = try answers.map { answers in
             try evaluation.evaluate(queries: queries, truth: truth, radioMap: radioMap, writingAnswersTo: answers.string)
@@ -222,3 +225,6 @@ struct EstimatorSelection: ExpressibleByArgument {
 
 /// `--calibration stored|kfold|none`: the enumeration's own names.
 extension EvaluationCalibration.Mode: ExpressibleByArgument {}
+
+/// `--ichnaea-stations shared|built`: the enumeration's own names.
+extension QueryEvaluation.IchnaeaStations: ExpressibleByArgument {}
