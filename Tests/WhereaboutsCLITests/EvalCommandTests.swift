@@ -150,6 +150,28 @@ import Evaluation
         #expect(missing.status == 64)
     }
 
+    /// `--ichnaea-stations built`: the peer on stations of its own making is named so, and
+    /// Whereabouts' figures are those of the default run, since it meets the same map (radii
+    /// uncalibrated: only the points are compared, and the calibration would take most of the time).
+    @Test func thePeerOnItsOwnStationsIsReportedBesideTheSameWhereaboutsFigures() async throws {
+        let town = await SharedTown.shared.town()
+        var groups: [[JSONValue]] = []
+        for stations in ["shared", "built"] {
+            let run = try await EvalProcessRun([
+                "eval", "--town", town, "--json", "--calibration", "none", "--ichnaea-stations", stations,
+            ])
+            #expect(run.status == 0, "\(run.errors)")
+            groups.append(try #require(try JSONParser.parse(run.output)["groups"]?.arrayValue))
+        }
+        func overall(_ groups: [JSONValue]) -> [JSONValue] {
+            groups.filter { $0["source"]?.stringValue == "all" && $0["bin"]?.stringValue == "all" }
+        }
+        #expect(overall(groups[0]).compactMap { $0["estimator"]?.stringValue } == ["whereabouts", "ichnaea"])
+        #expect(overall(groups[1]).compactMap { $0["estimator"]?.stringValue } == ["whereabouts", "ichnaea-built"])
+        #expect(overall(groups[0]).first?["median"]?.doubleValue == overall(groups[1]).first?["median"]?.doubleValue)
+        #expect(overall(groups[1]).last?["answeredFraction"]?.doubleValue ?? 0 > 0.5, "the built peer answers")
+    }
+
     @Test func manyTownsArePooledAndEachTownIsItsOwnEval() async throws {
         let run = try await EvalProcessRun(["eval", "--towns", "11-12", "--size", "tiny", "--estimator", "whereabouts", "--json"])
         #expect(run.status == 0, "\(run.errors)")
@@ -307,6 +329,9 @@ import Evaluation
         ["--town", "a", "--queries", "b"],
         ["--queries", "q.jsonl"],
         ["--town", "x", "--calibration", "sometimes"],
+        ["--town", "x", "--ichnaea-stations", "mine"],
+        ["--town", "x", "--ichnaea-stations", "built", "--estimator", "whereabouts"],
+        ["--survey-statistics", "a.csv", "--ichnaea-stations", "built"],
     ])
     func badInputsAreUsageErrors(arguments: [String]) async {
         let run = await CLIRun(["eval"] + arguments)

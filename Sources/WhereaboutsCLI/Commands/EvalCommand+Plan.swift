@@ -30,6 +30,14 @@ extension EvalCommand {
         if answers != nil, fingerprints != nil || learn || towns != nil || splitsEachDevice || splitSession {
             throw .usage("--answers writes one evaluation's responses: give --town, --survey or --queries")
         }
+        if ichnaeaStations == .built {
+            guard estimators.choices.contains(.ichnaea) else {
+                throw .usage("--ichnaea-stations built gives the Ichnaea peer its own map: it needs --estimator ichnaea or both")
+            }
+            guard fingerprints == nil, !learn, statisticsSets.isEmpty else {
+                throw .usage("--ichnaea-stations applies to queries scored on a map: --town, --towns, --survey or --queries")
+            }
+        }
         let inputs = [town, surveys.first, queries].compactMap { $0 }
         if !statisticsSets.isEmpty {
             guard inputs.isEmpty, fingerprints == nil, !learn, towns == nil else {
