@@ -72,9 +72,10 @@ public struct QueryEvaluation: Sendable {
         let names = estimators.map { $0 == .ichnaea && ichnaeaStations == .built ? "ichnaea-built" : $0.name }
         var paired = estimators.count >= 2 ? PairedErrors(estimator: names[0], reference: names[1]) : nil
         // Ichnaea's own stations, when it is to meet them: built once from the map's survey.
-        var built: (stations: IchnaeaSurveyStations, published: Set<CellIdentity>)?
+        var built: IchnaeaSurveyStations?
         if ichnaeaStations == .built, estimators.contains(.ichnaea) {
-            built = (IchnaeaSurveyStations(scans: try radioMap.surveyScans(), now: now), Set(try radioMap.publishedCells().keys))
+            built = IchnaeaSurveyStations(
+                scans: try radioMap.surveyScans(), publishedCells: Set(try radioMap.publishedCells().keys), now: now)
         }
         for (index, bytes) in requests.enumerated() {
             let request: GeolocateRequest
@@ -93,7 +94,7 @@ public struct QueryEvaluation: Sendable {
             for (number, geolocator) in geolocators.enumerated() {
                 var ownLookup = lookup
                 if estimators[number] == .ichnaea, let built {
-                    ownLookup.input = built.stations.supplying(lookup.input, publishedCells: built.published)
+                    ownLookup.input = built.supplying(lookup.input)
                 }
                 let answer = try geolocator.answer(ownLookup)
                 if number == 0, let answers { answers(GeolocateJSON.bytes(for: answer) + [UInt8(ascii: "\n")]) }

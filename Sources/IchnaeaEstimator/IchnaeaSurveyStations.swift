@@ -13,46 +13,46 @@ import PositioningCore
 /// (OpenCellID) are not survey stations and are left to the map.
 ///
 /// ```swift
-/// let stations = IchnaeaSurveyStations(scans: try map.surveyScans(), now: Date())
+/// let published = Set(try map.publishedCells().keys)
+/// let stations = IchnaeaSurveyStations(scans: try map.surveyScans(), publishedCells: published, now: Date())
 /// let answer = IchnaeaEstimator().estimatePosition(from: stations.supplying(input))
 /// ```
 public struct IchnaeaSurveyStations: Sendable {
     /// Access points as Ichnaea's builder placed them.
     public private(set) var accessPoints: [BSSID: KnownAccessPoint] = [:]
-    /// Cells as Ichnaea's builder placed them.
+    /// Survey cells as Ichnaea's builder placed them (published ones are not among them).
     public private(set) var cells: [CellIdentity: KnownCell] = [:]
+    /// Cells the map knows from published reference data, which `supplying(_:)` leaves as they are.
+    public let publishedCells: Set<CellIdentity>
 
-    /// Builds a station per emitter the scans sighted; `now` stamps them as Ichnaea's updater
-    /// would (it only matters for a station's age).
-    public init(scans: [SurveyScan], now: Date) {
+    /// Builds a station per emitter the scans sighted, except the `publishedCells`; `now`
+    /// stamps them as Ichnaea's updater would (it only matters for a station's age).
+    public init(scans: [SurveyScan], publishedCells: Set<CellIdentity> = [], now: Date) {
+        self.publishedCells = publishedCells
         var wifi: [BSSID: [SurveyObservation]] = [:]
         var heard: [CellIdentity: [SurveyObservation]] = [:]
         for scan in scans {
             for (bssid, seen) in scan.accessPoints { wifi[bssid, default: []].append(seen) }
-            for (cell, seen) in scan.cells { heard[cell, default: []].append(seen) }
+            for (cell, seen) in scan.cells where !publishedCells.contains(cell) { heard[cell, default: []].append(seen) }
         }
-        let wifiBuilder = IchnaeaStationBuilder(kind: .wifi)
         for (bssid, sightings) in wifi {
-            guard let station = wifiBuilder.newStation(from: sightings.map(Self.observation), now: now) else { continue }
-            let (first, last) = Self.span(of: sightings)
+            guard let station = Self.station(.wifi, from: sightings, now: now) else { continue }
             accessPoints[bssid] = KnownAccessPoint(
-                bssid: bssid, coordinate: Coordinate(latitude: station.latitude, longitude: station.longitude),
-                radius: Double(station.radius), sampleCount: station.samples, firstSeen: first, lastSeen: last)
+                bssid: bssid, coordinate: station.coordinate, radius: station.radius, sampleCount: station.samples,
+                firstSeen: station.first, lastSeen: station.last)
         }
         for (identity, sightings) in heard {
-            let builder = IchnaeaStationBuilder(kind: .cell(identity.radio))
-            guard let station = builder.newStation(from: sightings.map(Self.observation), now: now) else { continue }
-            let (first, last) = Self.span(of: sightings)
+            guard let station = Self.station(.cell(identity.radio), from: sightings, now: now) else { continue }
             cells[identity] = KnownCell(
-                identity: identity, coordinate: Coordinate(latitude: station.latitude, longitude: station.longitude),
-                radius: Double(station.radius), sampleCount: station.samples, firstSeen: first, lastSeen: last)
+                identity: identity, coordinate: station.coordinate, radius: station.radius, sampleCount: station.samples,
+                firstSeen: station.first, lastSeen: station.last)
         }
     }
 
     /// `input` with its access points and survey cells replaced by these stations: an emitter
     /// Ichnaea's builder blocked is dropped, one it placed keeps no status of our map (Ichnaea
     /// knows only its blocklist). Published cells, areas and everything else stay as they are.
-    public func supplying(_ input: EstimationInput, publishedCells: Set<CellIdentity> = []) -> EstimationInput {
+    public func supplying(_ input: EstimationInput) -> EstimationInput {
         var input = input
         input.accessPoints = input.accessPoints.compactMapValues { accessPoints[$0.bssid] }
         input.knownCells = input.knownCells.compactMapValues { known in
@@ -61,14 +61,19 @@ public struct IchnaeaSurveyStations: Sendable {
         return input
     }
 
-    private static func observation(_ seen: SurveyObservation) -> IchnaeaStationBuilder.Observation {
-        IchnaeaStationBuilder.Observation(
-            latitude: seen.position.latitude, longitude: seen.position.longitude,
-            accuracy: seen.positionAccuracy, signal: seen.signalStrength)
-    }
-
-    private static func span(of sightings: [SurveyObservation]) -> (first: Date?, last: Date?) {
+    /// The station Ichnaea's builder makes of one emitter's sightings, with the first and last
+    /// time it was sighted; nil when the builder blocks it.
+    private static func station(
+        _ kind: IchnaeaObservationWeight.StationKind, from sightings: [SurveyObservation], now: Date
+    ) -> (coordinate: Coordinate, radius: Double, samples: Int, first: Date?, last: Date?)? {
+        let observations = sightings.map {
+            IchnaeaStationBuilder.Observation(
+                latitude: $0.position.latitude, longitude: $0.position.longitude,
+                accuracy: $0.positionAccuracy, signal: $0.signalStrength)
+        }
+        guard let station = IchnaeaStationBuilder(kind: kind).newStation(from: observations, now: now) else { return nil }
         let times = sightings.compactMap(\.time)
-        return (times.min(), times.max())
+        return (Coordinate(latitude: station.latitude, longitude: station.longitude), Double(station.radius),
+                station.samples, times.min(), times.max())
     }
 }

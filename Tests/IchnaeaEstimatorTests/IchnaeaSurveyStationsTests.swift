@@ -44,7 +44,8 @@ import Testing
     }
 
     @Test func anInputMeetsIchnaeasStationsAndKeepsItsPublishedCells() throws {
-        let stations = IchnaeaSurveyStations(scans: Self.scans, now: Self.now)
+        let stations = IchnaeaSurveyStations(scans: Self.scans, publishedCells: [Self.publishedCell], now: Self.now)
+        #expect(stations.cells[Self.publishedCell] == nil, "a published cell is not a survey station")
         let elsewhere = Geodesy.destination(from: Self.origin, distance: 500, bearing: 180)
         let ours = KnownAccessPoint(bssid: Self.accessPoint, coordinate: elsewhere, radius: 50, sampleCount: 2, status: .moved)
         let published = KnownCell(identity: Self.publishedCell, coordinate: elsewhere, radius: 2_000, sampleCount: 40)
@@ -53,7 +54,7 @@ import Testing
             wifi: [], cells: [],
             accessPoints: [Self.accessPoint: ours, Self.spread: KnownAccessPoint(bssid: Self.spread, coordinate: elsewhere, radius: 3_000, sampleCount: 2)],
             knownCells: [Self.publishedCell: published, Self.surveyCell: surveyed], areas: [:], now: Self.now)
-        let supplied = stations.supplying(input, publishedCells: [Self.publishedCell])
+        let supplied = stations.supplying(input)
         #expect(supplied.accessPoints[Self.accessPoint] == stations.accessPoints[Self.accessPoint])
         #expect(supplied.accessPoints[Self.accessPoint]?.status == .usable, "our map's judgement is not Ichnaea's")
         #expect(supplied.accessPoints[Self.spread] == nil, "a station Ichnaea blocked is not in its map")
