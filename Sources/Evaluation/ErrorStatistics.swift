@@ -16,6 +16,23 @@ public struct ErrorStatistics: Hashable, Sendable {
     public var insideRadius: Int
     /// Answered queries whose truth lay within the reported 95 % radius.
     public var insideRadius95: Int
+    /// The same counts per evaluation of a pooled run (a town, a held-out session or phone),
+    /// for the evaluations with an answer; empty for a single evaluation. When set, the intervals
+    /// take the evaluations as the units drawn (`BinomialInterval.clustered`).
+    public var byEvaluation: [EvaluationCounts] = []
+
+    /// One evaluation's answered queries and how many held the truth in each circle.
+    public struct EvaluationCounts: Hashable, Sendable {
+        public var answered: Int
+        public var insideRadius: Int
+        public var insideRadius95: Int
+
+        public init(answered: Int, insideRadius: Int, insideRadius95: Int) {
+            self.answered = answered
+            self.insideRadius = insideRadius
+            self.insideRadius95 = insideRadius95
+        }
+    }
 
     /// Statistics of `queries` queries whose answered ones had `errors` (metres) and of which
     /// `insideRadius` held the truth within their 68 % radius and `insideRadius95` within their
@@ -43,15 +60,26 @@ public struct ErrorStatistics: Hashable, Sendable {
     public var p95: Double? { percentile(0.95) }
     /// Share of answered queries with the truth inside the radius, 0…1 (nil when none answered).
     public var insideRadiusFraction: Double? { answered > 0 ? Double(insideRadius) / Double(answered) : nil }
-    /// Wilson 95 % interval around `insideRadiusFraction` (nil when none answered).
+    /// 95 % interval around `insideRadiusFraction`: Wilson's, or over `byEvaluation` when set
+    /// (nil when none answered, or answered in one evaluation of a pooled run).
     public var insideRadiusInterval: ClosedRange<Double>? {
-        BinomialInterval.wilson(successes: insideRadius, trials: answered)
+        guard !byEvaluation.isEmpty else { return BinomialInterval.wilson(successes: insideRadius, trials: answered) }
+        return BinomialInterval.clustered(successes: byEvaluation.map(\.insideRadius), trials: byEvaluation.map(\.answered))
     }
     /// Share of answered queries with the truth inside the 95 % radius (nil when none answered).
     public var insideRadius95Fraction: Double? { answered > 0 ? Double(insideRadius95) / Double(answered) : nil }
-    /// Wilson 95 % interval around `insideRadius95Fraction` (nil when none answered).
+    /// 95 % interval around `insideRadius95Fraction`, drawn as `insideRadiusInterval` is.
     public var insideRadius95Interval: ClosedRange<Double>? {
-        BinomialInterval.wilson(successes: insideRadius95, trials: answered)
+        guard !byEvaluation.isEmpty else { return BinomialInterval.wilson(successes: insideRadius95, trials: answered) }
+        return BinomialInterval.clustered(successes: byEvaluation.map(\.insideRadius95), trials: byEvaluation.map(\.answered))
+    }
+
+    /// `fraction` and its interval as a table shows them: `68.0 % (61.2-74.1)`, the share alone
+    /// without an interval, `-` without a share.
+    public static func share(_ fraction: Double?, _ interval: ClosedRange<Double>?) -> String {
+        guard let fraction else { return "-" }
+        guard let interval else { return String(format: "%.1f %%", 100 * fraction) }
+        return String(format: "%.1f %% (%.1f-%.1f)", 100 * fraction, 100 * interval.lowerBound, 100 * interval.upperBound)
     }
 
     /// The `fraction` quantile (0…1) of the errors, interpolated linearly between order

@@ -46,16 +46,11 @@ extension EvaluationReport {
         for group in groups {
             let statistics = group.statistics
             func metres(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
-            func inside(_ fraction: Double?, _ interval: ClosedRange<Double>?) -> String {
-                guard let fraction, let interval else { return "-" }
-                return String(
-                    format: "%.1f %% (%.1f-%.1f)", 100 * fraction, 100 * interval.lowerBound, 100 * interval.upperBound)
-            }
             rows.append([
                 group.estimator, group.source, group.isOffSurvey ? "off-survey" : "on-survey", String(statistics.queries),
                 String(format: "%.1f %%", 100 * statistics.answeredFraction), metres(statistics.median), metres(statistics.p90),
-                inside(statistics.insideRadiusFraction, statistics.insideRadiusInterval),
-                inside(statistics.insideRadius95Fraction, statistics.insideRadius95Interval),
+                ErrorStatistics.share(statistics.insideRadiusFraction, statistics.insideRadiusInterval),
+                ErrorStatistics.share(statistics.insideRadius95Fraction, statistics.insideRadius95Interval),
             ])
         }
         return "on and off the surveyed streets (off-survey: marked \"offSurvey\":true in the truth file; "

@@ -19,6 +19,9 @@ public struct EvaluationOutcome: Hashable, Sendable {
     /// Whether the query stood off the surveyed streets (its truth line said
     /// `"offSurvey":true`); nil when its truth line did not say.
     public var isOffSurvey: Bool?
+    /// Which evaluation of a pooled run the query belongs to (its town, held-out session or
+    /// phone, by position); nil in a single evaluation.
+    public var evaluation: Int?
 
     public init(
         estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?,
@@ -103,9 +106,18 @@ public struct EvaluationReport: Sendable {
     }
 
     static func statistics(_ outcomes: [EvaluationOutcome]) -> ErrorStatistics {
-        ErrorStatistics(
+        var statistics = ErrorStatistics(
             queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius),
             insideRadius95: outcomes.count(where: \.isInsideRadius95))
+        let answered = outcomes.filter { $0.evaluation != nil && $0.error != nil }
+        let evaluations = Dictionary(grouping: answered) { $0.evaluation! }
+        statistics.byEvaluation = evaluations.keys.sorted().map { key in
+            let mine = evaluations[key]!
+            return ErrorStatistics.EvaluationCounts(
+                answered: mine.count, insideRadius: mine.count(where: \.isInsideRadius),
+                insideRadius95: mine.count(where: \.isInsideRadius95))
+        }
+        return statistics
     }
 
     /// A fixed-width table for people.
@@ -116,17 +128,12 @@ public struct EvaluationReport: Sendable {
         for group in groups {
             let statistics = group.statistics
             func metres(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
-            func inside(_ fraction: Double?, _ interval: ClosedRange<Double>?) -> String {
-                guard let fraction, let interval else { return "-" }
-                return String(
-                    format: "%.1f %% (%.1f-%.1f)", 100 * fraction, 100 * interval.lowerBound, 100 * interval.upperBound)
-            }
             rows.append([
                 group.estimator, group.source, group.bin, String(statistics.queries),
                 String(format: "%.1f %%", 100 * statistics.answeredFraction), metres(statistics.median),
                 metres(statistics.p68), metres(statistics.p90), metres(statistics.p95),
-                inside(statistics.insideRadiusFraction, statistics.insideRadiusInterval),
-                inside(statistics.insideRadius95Fraction, statistics.insideRadius95Interval),
+                ErrorStatistics.share(statistics.insideRadiusFraction, statistics.insideRadiusInterval),
+                ErrorStatistics.share(statistics.insideRadius95Fraction, statistics.insideRadius95Interval),
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.

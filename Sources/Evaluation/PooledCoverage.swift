@@ -28,6 +28,14 @@ public struct PooledCoverage: Sendable {
         public var answered: Int
         /// Of those, how many held the truth inside their radius.
         public var inside: Int
+        /// Of those, how many held it inside their 95 % radius.
+        public var inside95: Int = 0
+        /// Each evaluation's answered queries in this row, in the reports' order (those with none left out).
+        public var answeredByEvaluation: [Int] = []
+        /// Each of those evaluations' queries with the truth inside the radius.
+        public var insideByEvaluation: [Int] = []
+        /// Each of those evaluations' queries with the truth inside the 95 % radius.
+        public var inside95ByEvaluation: [Int] = []
         /// Per-evaluation shares inside, of the evaluations with at least `minimumQueries` answered.
         public var judgedFractions: [Double]
         /// The answered queries of each of those judged evaluations.
@@ -37,8 +45,20 @@ public struct PooledCoverage: Sendable {
 
         /// The pooled share inside, 0…1.
         public var pooledFraction: Double { answered > 0 ? Double(inside) / Double(answered) : 0 }
-        /// Wilson 95 % interval of the pooled share.
+        /// Wilson 95 % interval of the pooled share, as if every query were drawn on its own.
         public var pooledInterval: ClosedRange<Double>? { BinomialInterval.wilson(successes: inside, trials: answered) }
+        /// 95 % interval of the pooled share with the evaluations as the units drawn
+        /// (`BinomialInterval.clustered`): a town's or a session's queries share its survey and can
+        /// miss together. Nil below two evaluations.
+        public var intervalByEvaluation: ClosedRange<Double>? {
+            BinomialInterval.clustered(successes: insideByEvaluation, trials: answeredByEvaluation)
+        }
+        /// The pooled share inside the 95 % radius, 0…1.
+        public var pooledFraction95: Double { answered > 0 ? Double(inside95) / Double(answered) : 0 }
+        /// Its interval with the evaluations as the units drawn.
+        public var interval95ByEvaluation: ClosedRange<Double>? {
+            BinomialInterval.clustered(successes: inside95ByEvaluation, trials: answeredByEvaluation)
+        }
         /// Standard deviation of the judged evaluations' shares (nil below two).
         public var spreadBetween: Double? {
             guard judgedFractions.count >= 2 else { return nil }
@@ -96,6 +116,10 @@ public struct PooledCoverage: Sendable {
                 rows[key]!.evaluations += 1
                 rows[key]!.answered += statistics.answered
                 rows[key]!.inside += statistics.insideRadius
+                rows[key]!.inside95 += statistics.insideRadius95
+                rows[key]!.answeredByEvaluation.append(statistics.answered)
+                rows[key]!.insideByEvaluation.append(statistics.insideRadius)
+                rows[key]!.inside95ByEvaluation.append(statistics.insideRadius95)
                 guard statistics.answered >= minimumQueries, let fraction = statistics.insideRadiusFraction,
                     let interval = statistics.insideRadiusInterval
                 else { continue }

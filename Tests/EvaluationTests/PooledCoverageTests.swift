@@ -99,3 +99,36 @@ struct PooledCoverageTests {
         #expect(TextTable.render([["a", "bb"], ["ccc", "d"]]) == "a    bb\nccc  d\n")
     }
 }
+
+extension PooledCoverageTests {
+    @Test func thePooledShareCountsTownsNotQueriesAndShowsBothRadii() throws {
+        // Town A's 100 fixes all hold the truth in both circles; town B's in neither.
+        func town(inside: Bool) -> EvaluationReport {
+            EvaluationReport(outcomes: (0..<100).map { _ in
+                EvaluationOutcome(
+                    estimator: "whereabouts", source: .cell, bin: .threeToFour, error: inside ? 10 : 900, radius: 20, radius95: 40)
+            })
+        }
+        let reports = [town(inside: true), town(inside: false), town(inside: true)]
+        let row = try #require(PooledCoverage(reports: reports, estimator: "whereabouts").rows.last)
+        #expect(row.answeredByEvaluation == [100, 100, 100] && row.insideByEvaluation == [100, 0, 100])
+        #expect(row.inside95 == 200 && abs(row.pooledFraction95 - 2.0 / 3) < 1e-12)
+        let byTown = try #require(row.intervalByEvaluation)
+        #expect(byTown.contains(0.68) && byTown.lowerBound < 0.3, "three towns cannot pin the share")
+        let byQuery = try #require(row.pooledInterval)
+        #expect(byQuery.upperBound - byQuery.lowerBound < 0.15, "query by query it would look pinned")
+
+        let lines = reports.enumerated().map { PooledLine(label: String($0.offset + 1), report: $0.element) }
+        let report = PooledReport(title: "3 towns", labelName: "seed", lines: lines, estimator: "whereabouts")
+        #expect(report.text.contains("inside 68 % (95 % CI)  inside 95 % (95 % CI)"))
+        #expect(report.text.contains("the towns as the units drawn"))
+        #expect(report.json.contains("\"insideRadius95\":200"))
+        #expect(report.json.contains("\"insideRadiusIntervalByEvaluation\":["))
+        // All queries as one evaluation: the same intervals, over the towns.
+        let combined = try #require(report.combined.groups.first { $0.source == "cell" && $0.bin == "3-4" })
+        #expect(combined.statistics.insideRadiusInterval == byTown)
+        #expect(combined.statistics.insideRadius95Interval == row.interval95ByEvaluation)
+        #expect(EvaluationReport(outcomes: reports[0].outcomes + reports[1].outcomes).groups.last?.statistics.insideRadiusInterval
+            == BinomialInterval.wilson(successes: 100, trials: 200), "one evaluation counts its queries")
+    }
+}

@@ -29,7 +29,14 @@ public struct PooledReport: Sendable {
         for line in lines { floor.merge(line.report.mapFloor) }
         let pairs = lines.compactMap(\.report.paired)
         let paired = pairs.dropFirst().reduce(into: pairs.first) { $0?.merge($1) }
-        combined = EvaluationReport(outcomes: lines.flatMap(\.report.outcomes), mapFloor: floor, paired: paired)
+        let outcomes = lines.enumerated().flatMap { index, line in
+            line.report.outcomes.map { outcome in
+                var outcome = outcome
+                outcome.evaluation = index
+                return outcome
+            }
+        }
+        combined = EvaluationReport(outcomes: outcomes, mapFloor: floor, paired: paired)
     }
 
     /// What the lines are, in the plural: `towns`, `devices` or `sessions`.
@@ -47,7 +54,7 @@ public struct PooledReport: Sendable {
             format: "%@ holding %d %% in every judged row: %d of %d; a radius holding exactly %d %% would, by binomial luck alone, in %.1f of %d.",
             what.prefix(1).uppercased() + what.dropFirst(), Int(pooled.target * 100), pooled.evaluationsOnTarget, lines.count,
             Int(pooled.target * 100), pooled.expectedOnTarget, lines.count) + "\n"
-        text += "\nAll \(lines.count) \(pluralName)' queries as one evaluation:\n"
+        text += "\nAll \(lines.count) \(pluralName)' queries as one evaluation (intervals, as above, over the \(pluralName)):\n"
         text += combined.table
         return text
     }
@@ -77,20 +84,22 @@ public struct PooledReport: Sendable {
     }
 
     private var pooledTable: String {
-        var rows = [["source", "bin", "evaluations", "answered", "inside (95 % CI)", "spread between", "binomial spread", "judged", "off target"]]
+        var rows = [[
+            "source", "bin", "evaluations", "answered", "inside 68 % (95 % CI)", "inside 95 % (95 % CI)", "spread between",
+            "binomial spread", "judged", "off target",
+        ]]
         for row in pooled.rows {
-            var inside = "-"
-            if let interval = row.pooledInterval {
-                inside = String(format: "%.1f %% (%.1f-%.1f)", 100 * row.pooledFraction, 100 * interval.lowerBound, 100 * interval.upperBound)
-            }
             rows.append([
-                row.source, row.bin, String(row.evaluations), String(row.answered), inside,
+                row.source, row.bin, String(row.evaluations), String(row.answered),
+                ErrorStatistics.share(row.pooledFraction, row.intervalByEvaluation),
+                ErrorStatistics.share(row.pooledFraction95, row.interval95ByEvaluation),
                 row.spreadBetween.map { String(format: "%.1f pts", 100 * $0) } ?? "-",
                 row.binomialSpread(target: pooled.target).map { String(format: "%.1f pts", 100 * $0) } ?? "-",
                 String(row.judgedFractions.count), String(row.missed),
             ])
         }
         return TextTable.render(rows, textColumns: 2)
+            + "(intervals: the \(pluralName) as the units drawn, not their queries, which share a survey and miss together; none from one)\n"
     }
 
     /// One JSON object, for scripts.
@@ -137,6 +146,10 @@ public struct PooledReport: Sendable {
             writer.writeKey("insideRadius"); writer.write(row.inside)
             writer.writeKey("insideRadiusFraction"); writer.write(row.pooledFraction, decimals: 4)
             writer.writeKey("insideRadiusInterval"); writer.write(row.pooledInterval, decimals: 4)
+            writer.writeKey("insideRadiusIntervalByEvaluation"); writer.write(row.intervalByEvaluation, decimals: 4)
+            writer.writeKey("insideRadius95"); writer.write(row.inside95)
+            writer.writeKey("insideRadius95Fraction"); writer.write(row.pooledFraction95, decimals: 4)
+            writer.writeKey("insideRadius95IntervalByEvaluation"); writer.write(row.interval95ByEvaluation, decimals: 4)
             writer.writeKey("spreadBetween"); writer.write(row.spreadBetween, decimals: 4)
             writer.writeKey("binomialSpread"); writer.write(row.binomialSpread(target: pooled.target), decimals: 4)
             writer.writeKey("judged"); writer.write(row.judgedFractions.count)
