@@ -28,13 +28,14 @@ struct EvalCommand: RunnableCommand {
             hull of the heard access points' map positions, which no centroid of them can beat.
 
             Pooled runs: --towns FIRST-LAST evaluates one fresh `simulate` town per seed (in parallel, files \
-            removed after) and pools the radius coverage over the towns: per source and bin, the pooled share \
-            inside with its interval, the spread of the towns' shares beside the spread the binomial alone \
+            removed after) and pools the radius coverage over the towns: per source and bin, the pooled shares \
+            inside both circles with their intervals (the towns, not the queries, as the units drawn), the spread of the towns' shares beside the spread the binomial alone \
             gives, and how many towns' bins with ≥ 50 queries miss 68 % in their own interval. --survey FILE \
             --split-device each does the same for every device model of FILE held out in turn, and --survey \
             FILE… --split-session for every recording session of the files (each file, cut where its rows' \
             times pause longer than --session-gap) held out in turn, the map built from all the other \
-            sessions' rows. Pooled runs end with all their queries scored as one evaluation.
+            sessions' rows. Pooled runs end with all their queries scored as one evaluation, with the same \
+            intervals.
 
             A fingerprint table with its validation table (--fingerprints, --validation; UJIIndoorLoc layout, \
             plain or .xz) is scored instead by mean, median and p90 error in the table's EPSG:3857 metres and \
