@@ -63,15 +63,13 @@ public struct ErrorStatistics: Hashable, Sendable {
     /// 95 % interval around `insideRadiusFraction`: Wilson's, or over `byEvaluation` when set
     /// (nil when none answered, or answered in one evaluation of a pooled run).
     public var insideRadiusInterval: ClosedRange<Double>? {
-        guard !byEvaluation.isEmpty else { return BinomialInterval.wilson(successes: insideRadius, trials: answered) }
-        return BinomialInterval.clustered(successes: byEvaluation.map(\.insideRadius), trials: byEvaluation.map(\.answered))
+        byEvaluation.isEmpty ? BinomialInterval.wilson(successes: insideRadius, trials: answered) : byEvaluation.interval68
     }
     /// Share of answered queries with the truth inside the 95 % radius (nil when none answered).
     public var insideRadius95Fraction: Double? { answered > 0 ? Double(insideRadius95) / Double(answered) : nil }
     /// 95 % interval around `insideRadius95Fraction`, drawn as `insideRadiusInterval` is.
     public var insideRadius95Interval: ClosedRange<Double>? {
-        guard !byEvaluation.isEmpty else { return BinomialInterval.wilson(successes: insideRadius95, trials: answered) }
-        return BinomialInterval.clustered(successes: byEvaluation.map(\.insideRadius95), trials: byEvaluation.map(\.answered))
+        byEvaluation.isEmpty ? BinomialInterval.wilson(successes: insideRadius95, trials: answered) : byEvaluation.interval95
     }
 
     /// `fraction` and its interval as a table shows them: `68.0 % (61.2-74.1)`, the share alone
@@ -98,4 +96,12 @@ public struct ErrorStatistics: Hashable, Sendable {
         let upper = min(lower + 1, sorted.count - 1)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
     }
+}
+
+extension [ErrorStatistics.EvaluationCounts] {
+    /// The interval of the share inside the 68 % circle with these evaluations as the units
+    /// drawn (`BinomialInterval.clustered`); nil below two.
+    var interval68: ClosedRange<Double>? { BinomialInterval.clustered(successes: map(\.insideRadius), trials: map(\.answered)) }
+    /// The same for the 95 % circle.
+    var interval95: ClosedRange<Double>? { BinomialInterval.clustered(successes: map(\.insideRadius95), trials: map(\.answered)) }
 }

@@ -109,9 +109,8 @@ public struct EvaluationReport: Sendable {
         var statistics = ErrorStatistics(
             queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius),
             insideRadius95: outcomes.count(where: \.isInsideRadius95))
-        let answered = outcomes.filter { $0.evaluation != nil && $0.error != nil }
-        let evaluations = Dictionary(grouping: answered) { $0.evaluation! }
-        statistics.byEvaluation = evaluations.keys.sorted().map { key in
+        let evaluations = Dictionary(grouping: outcomes.filter { $0.error != nil }) { $0.evaluation }
+        statistics.byEvaluation = evaluations.keys.compactMap { $0 }.sorted().map { key in
             let mine = evaluations[key]!
             return ErrorStatistics.EvaluationCounts(
                 answered: mine.count, insideRadius: mine.count(where: \.isInsideRadius),

@@ -22,20 +22,17 @@ public struct PooledCoverage: Sendable {
         public var source: String
         /// `1`, `2`, `3-4`, `5-9`, `10+` or `all`.
         public var bin: String
+        /// Each evaluation's answered queries in this row and how many held the truth in each
+        /// circle, in the reports' order, for the evaluations with at least one answer.
+        public var byEvaluation: [ErrorStatistics.EvaluationCounts]
         /// Evaluations with at least one answered query in this row.
-        public var evaluations: Int
+        public var evaluations: Int { byEvaluation.count }
         /// Answered queries, all evaluations together.
-        public var answered: Int
+        public var answered: Int { byEvaluation.reduce(0) { $0 + $1.answered } }
         /// Of those, how many held the truth inside their radius.
-        public var inside: Int
+        public var inside: Int { byEvaluation.reduce(0) { $0 + $1.insideRadius } }
         /// Of those, how many held it inside their 95 % radius.
-        public var inside95: Int = 0
-        /// Each evaluation's answered queries in this row, in the reports' order (those with none left out).
-        public var answeredByEvaluation: [Int] = []
-        /// Each of those evaluations' queries with the truth inside the radius.
-        public var insideByEvaluation: [Int] = []
-        /// Each of those evaluations' queries with the truth inside the 95 % radius.
-        public var inside95ByEvaluation: [Int] = []
+        public var inside95: Int { byEvaluation.reduce(0) { $0 + $1.insideRadius95 } }
         /// Per-evaluation shares inside, of the evaluations with at least `minimumQueries` answered.
         public var judgedFractions: [Double]
         /// The answered queries of each of those judged evaluations.
@@ -50,15 +47,11 @@ public struct PooledCoverage: Sendable {
         /// 95 % interval of the pooled share with the evaluations as the units drawn
         /// (`BinomialInterval.clustered`): a town's or a session's queries share its survey and can
         /// miss together. Nil below two evaluations.
-        public var intervalByEvaluation: ClosedRange<Double>? {
-            BinomialInterval.clustered(successes: insideByEvaluation, trials: answeredByEvaluation)
-        }
+        public var intervalByEvaluation: ClosedRange<Double>? { byEvaluation.interval68 }
         /// The pooled share inside the 95 % radius, 0…1.
         public var pooledFraction95: Double { answered > 0 ? Double(inside95) / Double(answered) : 0 }
         /// Its interval with the evaluations as the units drawn.
-        public var interval95ByEvaluation: ClosedRange<Double>? {
-            BinomialInterval.clustered(successes: inside95ByEvaluation, trials: answeredByEvaluation)
-        }
+        public var interval95ByEvaluation: ClosedRange<Double>? { byEvaluation.interval95 }
         /// Standard deviation of the judged evaluations' shares (nil below two).
         public var spreadBetween: Double? {
             guard judgedFractions.count >= 2 else { return nil }
@@ -109,17 +102,12 @@ public struct PooledCoverage: Sendable {
                 if rows[key] == nil {
                     order.append(key)
                     rows[key] = Row(
-                        source: group.source, bin: group.bin, evaluations: 0, answered: 0, inside: 0, judgedFractions: [],
-                        judgedAnswered: [], missed: 0)
+                        source: group.source, bin: group.bin, byEvaluation: [], judgedFractions: [], judgedAnswered: [], missed: 0)
                 }
                 let statistics = group.statistics
-                rows[key]!.evaluations += 1
-                rows[key]!.answered += statistics.answered
-                rows[key]!.inside += statistics.insideRadius
-                rows[key]!.inside95 += statistics.insideRadius95
-                rows[key]!.answeredByEvaluation.append(statistics.answered)
-                rows[key]!.insideByEvaluation.append(statistics.insideRadius)
-                rows[key]!.inside95ByEvaluation.append(statistics.insideRadius95)
+                rows[key]!.byEvaluation.append(ErrorStatistics.EvaluationCounts(
+                    answered: statistics.answered, insideRadius: statistics.insideRadius,
+                    insideRadius95: statistics.insideRadius95))
                 guard statistics.answered >= minimumQueries, let fraction = statistics.insideRadiusFraction,
                     let interval = statistics.insideRadiusInterval
                 else { continue }

@@ -111,7 +111,7 @@ extension PooledCoverageTests {
         }
         let reports = [town(inside: true), town(inside: false), town(inside: true)]
         let row = try #require(PooledCoverage(reports: reports, estimator: "whereabouts").rows.last)
-        #expect(row.answeredByEvaluation == [100, 100, 100] && row.insideByEvaluation == [100, 0, 100])
+        #expect(row.byEvaluation.map(\.answered) == [100, 100, 100] && row.byEvaluation.map(\.insideRadius) == [100, 0, 100])
         #expect(row.inside95 == 200 && abs(row.pooledFraction95 - 2.0 / 3) < 1e-12)
         let byTown = try #require(row.intervalByEvaluation)
         #expect(byTown.contains(0.68) && byTown.lowerBound < 0.3, "three towns cannot pin the share")
