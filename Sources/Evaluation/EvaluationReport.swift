@@ -19,13 +19,15 @@ public struct EvaluationOutcome: Hashable, Sendable {
     /// Whether the query stood off the surveyed streets (its truth line said
     /// `"offSurvey":true`); nil when its truth line did not say.
     public var isOffSurvey: Bool?
-    /// Which evaluation of a pooled run the query belongs to (its town, held-out session or
-    /// phone, by position); nil in a single evaluation.
-    public var evaluation: Int?
+    /// The unit the query was drawn with, whose queries miss together: in a pooled run its
+    /// evaluation (town, held-out session or phone, by position), in a survey split its
+    /// recording session (its truth line's `"session"`, by first appearance); nil when the
+    /// query was drawn on its own. Intervals count these units, not queries.
+    public var cluster: Int?
 
     public init(
         estimator: String, source: LocationSource, bin: RadiusCalibration.CountBin, error: Double?, radius: Double?,
-        radius95: Double? = nil, isOffSurvey: Bool? = nil
+        radius95: Double? = nil, isOffSurvey: Bool? = nil, cluster: Int? = nil
     ) {
         self.estimator = estimator
         self.source = source
@@ -34,6 +36,7 @@ public struct EvaluationOutcome: Hashable, Sendable {
         self.radius = radius
         self.radius95 = radius95
         self.isOffSurvey = isOffSurvey
+        self.cluster = cluster
     }
 
     /// Whether the truth lay inside the reported 95 % radius.
@@ -73,11 +76,30 @@ public struct EvaluationReport: Sendable {
     public var mapFloor: MapFloor
     /// The first two estimators' errors on the queries both answered (nil with one estimator).
     public var paired: PairedErrors?
+    /// What the outcomes' clusters are, in the plural (`recording sessions`), when the table
+    /// is to say its intervals count them; nil where a heading says so (a pooled run's).
+    public var clusterName: String?
 
-    public init(outcomes: [EvaluationOutcome], mapFloor: MapFloor = MapFloor(), paired: PairedErrors? = nil) {
+    public init(
+        outcomes: [EvaluationOutcome], mapFloor: MapFloor = MapFloor(), paired: PairedErrors? = nil, clusterName: String? = nil
+    ) {
         self.outcomes = outcomes
         self.mapFloor = mapFloor
         self.paired = paired
+        self.clusterName = clusterName
+    }
+
+    /// How many units the outcomes were drawn in (`EvaluationOutcome.cluster`); 0 when each
+    /// was drawn on its own.
+    public var clusterCount: Int { Set(outcomes.compactMap(\.cluster)).count }
+
+    /// The report with every query taken as drawn on its own (Wilson's intervals): how a
+    /// pooled run judges each of its evaluations.
+    public var withoutClusters: EvaluationReport {
+        var report = self
+        for index in report.outcomes.indices { report.outcomes[index].cluster = nil }
+        report.clusterName = nil
+        return report
     }
 
     /// Rows in a stable order: per estimator (first seen first), all queries, then each source
@@ -109,7 +131,7 @@ public struct EvaluationReport: Sendable {
         var statistics = ErrorStatistics(
             queries: outcomes.count, errors: outcomes.compactMap(\.error), insideRadius: outcomes.count(where: \.isInsideRadius),
             insideRadius95: outcomes.count(where: \.isInsideRadius95))
-        let evaluations = Dictionary(grouping: outcomes.filter { $0.error != nil }) { $0.evaluation }
+        let evaluations = Dictionary(grouping: outcomes.filter { $0.error != nil }) { $0.cluster }
         statistics.byEvaluation = evaluations.keys.compactMap { $0 }.sorted().map { key in
             let mine = evaluations[key]!
             return ErrorStatistics.EvaluationCounts(
@@ -136,7 +158,14 @@ public struct EvaluationReport: Sendable {
             ])
         }
         // Text columns (estimator, source, bin) left-aligned, figures right-aligned.
-        return TextTable.render(rows, textColumns: 3) + placementTable + (paired?.table ?? "") + floorSentence
+        return TextTable.render(rows, textColumns: 3) + clusterSentence + placementTable + (paired?.table ?? "") + floorSentence
+    }
+
+    /// A line on what the intervals count, or nothing when each query was drawn on its own.
+    var clusterSentence: String {
+        guard let clusterName, clusterCount >= 2 else { return "" }
+        return "(intervals: the \(clusterCount) \(clusterName) of the queries as the units drawn, not the queries, "
+            + "which share a walk and miss together; none from one)\n"
     }
 
     /// A line on the map floor after the table, or nothing when it was not measured.
@@ -185,6 +214,13 @@ public struct EvaluationReport: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        if let clusterName, clusterCount >= 2 {
+            writer.writeKey("intervalUnits")
+            writer.beginObject()
+            writer.writeKey("name"); writer.write(clusterName)
+            writer.writeKey("count"); writer.write(clusterCount)
+            writer.endObject()
+        }
         writePlacement(to: &writer)
         paired?.write(to: &writer)
         if !mapFloor.distances.isEmpty {

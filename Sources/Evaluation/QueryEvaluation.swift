@@ -54,7 +54,8 @@ public struct QueryEvaluation: Sendable {
     ) throws -> EvaluationReport {
         var requests: [ArraySlice<UInt8>] = []
         try Self.forEachLine(queries) { requests.append($0) }
-        let (truths, offSurvey) = try Self.truths(in: truth)
+        let (truths, offSurvey, sessions) = try Self.truths(in: truth)
+        let clusters = Self.clusters(of: sessions)
         guard requests.count == truths.count else {
             throw EvaluationError.badInput("\(queries) has \(requests.count) lines but \(truth) has \(truths.count)")
         }
@@ -103,7 +104,7 @@ public struct QueryEvaluation: Sendable {
                     results.append(nil)
                     outcomes.append(EvaluationOutcome(
                         estimator: name, source: heardSource, bin: heardBin, error: nil, radius: nil,
-                        isOffSurvey: offSurvey[index]))
+                        isOffSurvey: offSurvey[index], cluster: clusters[index]))
                     continue
                 }
                 // The calibration bin the fix's radius was scaled by (the estimate does not say).
@@ -114,7 +115,7 @@ public struct QueryEvaluation: Sendable {
                 outcomes.append(EvaluationOutcome(
                     estimator: name, source: location.source, bin: bin,
                     error: error, radius: location.horizontalAccuracy,
-                    radius95: location.accuracy95, isOffSurvey: offSurvey[index]))
+                    radius95: location.accuracy95, isOffSurvey: offSurvey[index], cluster: clusters[index]))
             }
             if results.count > 1, let ours = results[0], let theirs = results[1] {
                 paired?.add(
@@ -122,14 +123,18 @@ public struct QueryEvaluation: Sendable {
                     answeredFrom: (ours.source, theirs.source))
             }
         }
-        return EvaluationReport(outcomes: outcomes, mapFloor: floor, paired: paired)
+        return EvaluationReport(
+            outcomes: outcomes, mapFloor: floor, paired: paired, clusterName: clusters.contains { $0 != nil } ? "recording sessions" : nil)
     }
 
-    /// The true positions of a truth file, a line each (`lng` or `lon`), and whether each query
-    /// stands off the surveyed streets (`"offSurvey"`; nil when the line does not say).
-    static func truths(in path: String) throws -> (truths: [Coordinate], offSurvey: [Bool?]) {
+    /// The true positions of a truth file, a line each (`lng` or `lon`), whether each query
+    /// stands off the surveyed streets (`"offSurvey"`; nil when the line does not say) and the
+    /// recording session it was held out of (`"session"`, as `SurveySplit` writes it; nil when
+    /// the line does not say).
+    static func truths(in path: String) throws -> (truths: [Coordinate], offSurvey: [Bool?], sessions: [String?]) {
         var truths: [Coordinate] = []
         var offSurvey: [Bool?] = []
+        var sessions: [String?] = []
         try forEachLine(path) { line in
             guard let value = try? JSONParser.parse(line), let latitude = value["lat"]?.doubleValue,
                 let longitude = value["lng"]?.doubleValue ?? value["lon"]?.doubleValue
@@ -138,8 +143,25 @@ public struct QueryEvaluation: Sendable {
             }
             truths.append(Coordinate(latitude: latitude, longitude: longitude))
             offSurvey.append(value["offSurvey"]?.boolValue)
+            sessions.append(value["session"]?.stringValue)
         }
-        return (truths, offSurvey)
+        return (truths, offSurvey, sessions)
+    }
+
+    /// Each query's cluster (`EvaluationOutcome.cluster`) when the truth names at least two
+    /// sessions: its session's number by first appearance, and a number of its own for a line
+    /// that names none (drawn on its own). Otherwise nil for all: the queries of one session
+    /// are that session's draws.
+    static func clusters(of sessions: [String?]) -> [Int?] {
+        var numbers: [String: Int] = [:]
+        for case let session? in sessions where numbers[session] == nil { numbers[session] = numbers.count }
+        guard numbers.count >= 2 else { return sessions.map { _ in nil } }
+        var next = numbers.count
+        return sessions.map { session in
+            if let session { return numbers[session] }
+            defer { next += 1 }
+            return next
+        }
     }
 
     private static func forEachLine(_ path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {

@@ -62,7 +62,7 @@ import TestSupport
         #expect(queryLines.count == 3, "one query per scan of the second walk")
         #expect(queryLines.allSatisfy { $0.components(separatedBy: "macAddress").count - 1 == 5 })
         let truthLines = try String(contentsOfFile: truth, encoding: .utf8).split(separator: "\n")
-        #expect(truthLines.first == "{\"lat\":32.101,\"lng\":34.81,\"kind\":\"wifi\"}")
+        #expect(truthLines.first == "{\"lat\":32.101,\"lng\":34.81,\"kind\":\"wifi\",\"session\":\"walks.csv#2\"}")
         #expect(split.description == "held out: session 2 of walks.csv (cut at gaps over 30 min)")
     }
 

@@ -129,6 +129,8 @@ import Evaluation
         })
         #expect((cellOnly["n"]?.integerValue ?? 0) > 10)
         #expect((cellOnly["answeredFraction"]?.doubleValue ?? 0) > 0.9)
+        // The survey's three walks are the units its intervals count.
+        #expect(report["intervalUnits"]?["count"]?.integerValue == 3, "\(run.output.prefix(300))")
     }
 
     @Test func aFingerprintTableIsScoredByErrorBuildingAndFloor() async throws {

@@ -13,15 +13,17 @@ public struct PooledLine: Sendable {
     /// with its share inside.
     public var missedBins: [(String, Double)]
 
-    /// The line of `report`, labelled `label`.
+    /// The line of `report`, labelled `label`. The pooled run's units are its evaluations: within
+    /// one, queries are judged as drawn on their own (as `chanceOnTarget` assumes), so the
+    /// report's clusters (a phone's recording sessions) are dropped.
     public init(label: String, report: EvaluationReport) {
         self.label = label
-        self.report = report
-        let groups = report.groups
+        self.report = report.withoutClusters
+        let groups = self.report.groups
         let estimator = groups.first?.estimator
         wifi = groups.first { $0.estimator == estimator && $0.source == "wifi" && $0.bin == "all" }?.statistics
         peerWiFi = groups.first { $0.estimator != estimator && $0.source == "wifi" && $0.bin == "all" }?.statistics
-        let single = PooledCoverage(reports: [report], estimator: estimator ?? "")
+        let single = PooledCoverage(reports: [self.report], estimator: estimator ?? "")
         missedBins = single.rows.filter { $0.source != "all" && $0.missed > 0 }.map {
             ($0.bin == "all" ? "\($0.source) (all bins)" : "\($0.source) \($0.bin)", $0.pooledFraction)
         }

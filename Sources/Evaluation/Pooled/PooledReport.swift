@@ -32,7 +32,7 @@ public struct PooledReport: Sendable {
         let outcomes = lines.enumerated().flatMap { index, line in
             line.report.outcomes.map { outcome in
                 var outcome = outcome
-                outcome.evaluation = index
+                outcome.cluster = index
                 return outcome
             }
         }

@@ -4,10 +4,11 @@ import SurveyFormats
 
 extension SurveySplit {
     /// What a held-out scan's rows say, kept until the end of the file: its first row's
-    /// position, its Wi-Fi readings and its cells, in row order.
+    /// position, its recording session (`file#n`), its Wi-Fi readings and its cells, in row order.
     struct HeldOutScan {
         var latitude: Double?
         var longitude: Double?
+        var session: String
         var wifi: [(mac: String, signal: Int, channel: Int, age: Int?)] = []
         var cells: [(identity: CellIdentity, signal: Int)] = []
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import PositioningCore
 import SurveyFormats
 
@@ -114,11 +115,19 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
             // Several files: each is its own recording, so its scans and cached readings are its own.
             let recording = surveys.count > 1 ? "\(number)|" : ""
             var sessions = sessionGap.map { SessionCutter(gap: $0) }
+            // Each recording (a file, or a `source_file` of a merged one) cut at time gaps: the
+            // unit a held-out scan's truth names, since one walk's scans miss together.
+            var recordings: [String: SessionCutter] = [:]
+            let fileName = (survey as NSString).lastPathComponent
             while let record = try file.nextRecord() {
                 guard !record.isBlank else { continue }
                 func field(_ name: String) -> String { index[name].flatMap { record[$0] } ?? "" }
                 let time = WigleTimestamp.parse(field("FirstSeen"))
                 let session = sessions?.session(at: time)
+                let source = field("source_file")
+                let recordingName = source.isEmpty ? fileName : surveys.count > 1 ? fileName + "/" + source : source
+                let recordingSession = recordings[recordingName, default: SessionCutter(gap: sessionGap ?? SessionCutter.defaultGap)]
+                    .session(at: time)
                 let key = recording + (index["scan_id"] != nil ? field("scan_id")
                     : [field("device_model"), field("source_file"), field("FirstSeen"), field("CurrentLatitude"), field("CurrentLongitude")]
                         .joined(separator: "|"))
@@ -127,7 +136,9 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
                     signal: Double(field("RSSI")), time: time)
                 if isHeldOut(scan: key, file: survey, session: session, field: field) {
                     let position = heldIndex[key] ?? {
-                        held.append(HeldOutScan(latitude: Double(field("CurrentLatitude")), longitude: Double(field("CurrentLongitude"))))
+                        held.append(HeldOutScan(
+                            latitude: Double(field("CurrentLatitude")), longitude: Double(field("CurrentLongitude")),
+                            session: "\(recordingName)#\(recordingSession + 1)"))
                         heldIndex[key] = held.count - 1
                         return held.count - 1
                     }()
@@ -150,18 +161,27 @@ public struct SurveySplit: CustomStringConvertible, Sendable {
         for scan in held {
             guard let latitude = scan.latitude, let longitude = scan.longitude else { continue }
             let wifi = logsScanCache ? scan.wifi : scan.wifi.map { (mac: $0.mac, signal: $0.signal, channel: $0.channel, age: nil) }
-            let truth = "{\"lat\":\(latitude),\"lng\":\(longitude)"
+            func truth(kind: String) -> String {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.writeKey("lat"); writer.write(latitude)
+                writer.writeKey("lng"); writer.write(longitude)
+                writer.writeKey("kind"); writer.write(kind)
+                writer.writeKey("session"); writer.write(scan.session)
+                writer.endObject()
+                return writer.string + "\n"
+            }
             if wifi.count >= minimumAccessPoints {
                 counted.of += 1
                 if wifi.contains(where: { $0.age != nil }) { counted.aged += 1 }
                 try queryFile.write(Self.request(wifi: wifi, cells: scan.cells) + "\n")
-                try truthFile.write(truth + ",\"kind\":\"wifi\"}\n")
+                try truthFile.write(truth(kind: "wifi"))
             }
             // The scan's cells alone are a second question: where is a laptop that only hears
             // its modem? They are answered from the cells the survey's own GSM rows placed.
             if !scan.cells.isEmpty {
                 try queryFile.write(Self.request(wifi: [], cells: scan.cells) + "\n")
-                try truthFile.write(truth + ",\"kind\":\"cell\"}\n")
+                try truthFile.write(truth(kind: "cell"))
             }
         }
         try queryFile.flush()
