@@ -18,13 +18,14 @@ struct EvalCommand: RunnableCommand {
             Inputs: a `simulate` town (--town DIR: its survey and cells are imported into a temporary map, \
             its queries located and scored against its truth), a WiGLE survey split into a map and held-out \
             scans (--survey FILE), or existing files (--queries Q.jsonl --truth T.jsonl --db MAP; truth lines \
-            are {"lat","lng"}).
+            are {"lat","lng"}, optionally "offSurvey" and "session").
 
             Prints, per estimator, fix source (wifi, cell, mixed; an unanswered query counts under what it \
             heard) and emitter-count bin (emitters used; heard when unanswered): n, answered %, median, p68, \
             p90 and p95 error in metres, and how often the truth lay inside the reported radius with its \
             Wilson 95 % interval, for both Whereabouts circles, 68 % (accuracy68) and 95 % (accuracy); \
-            Ichnaea's radius is its own 95 % figure. Then the map floor: how far the truth lay outside the \
+            Ichnaea's radius is its own 95 % figure. When the truth names two or more recording sessions (a \
+            survey split writes each held-out scan's), the intervals count the sessions, not the queries. Then the map floor: how far the truth lay outside the \
             hull of the heard access points' map positions, which no centroid of them can beat.
 
             Pooled runs: --towns FIRST-LAST evaluates one fresh `simulate` town per seed (in parallel, files \
