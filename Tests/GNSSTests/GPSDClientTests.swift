@@ -101,6 +101,34 @@ struct GPSDClientTests {
         }
     }
 
+    /// gpsd sends a receiver's first epoch once per sentence (GGA, GSA, RMC) until it knows the
+    /// cycle; the client reports it as one fix and the repeats as revisions, so a walking
+    /// receiver's fixes are each a new position.
+    @Test func eachEpochIsOneFixThoughGPSDReportsTheFirstOnceASentence() async throws {
+        try await withGPSD { gpsd in
+            var events = GPSDClient(endpoint: gpsd.endpoint).events().makeAsyncIterator()
+            let watching = await firstEvent(&events, within: .seconds(60)) {
+                if case .devices = $0 { return true } else { return false }
+            }
+            try #require(watching != nil, "gpsd sent no DEVICES after ?WATCH within 60 s")
+            // Five epochs walking north 2 m each, sent together: gpsd reports them in order.
+            for second in 0..<5 {
+                let position = Geodesy.destination(
+                    from: Coordinate(latitude: 52.52, longitude: 13.405), distance: Double(second) * 2, bearing: 0)
+                gpsd.send(NMEATestWriter.epoch(latitude: position.latitude, longitude: position.longitude, second: second))
+            }
+            var fixes: [Double] = []
+            var revisions = 0
+            _ = await firstEvent(&events, within: .seconds(60)) { event in
+                if case .fix(let location) = event { fixes.append(location.coordinate.latitude) }
+                if case .revisedFix = event { revisions += 1 }
+                return fixes.count >= 5
+            }
+            #expect(fixes.count == 5 && fixes == fixes.sorted() && Set(fixes).count == 5, "one fix per epoch: \(fixes)")
+            #expect(revisions >= 1, "gpsd repeated the first epoch (GGA, GSA before RMC)")
+        }
+    }
+
     /// A recorded drive (gpsd's own skytraq-fix.log) through a real gpsd: every fix the client
     /// reports is a position gpsd's expected output has, and most of them arrive.
     @Test func recordedLogThroughGPSDGivesTheRecordedPositions() async throws {

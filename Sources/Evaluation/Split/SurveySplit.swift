@@ -9,7 +9,9 @@ import SurveyFormats
 /// device, time and position (as `../shared/tools/ariel-split` rebuilds them). Held-out scans
 /// with at least `minimumAccessPoints` Wi-Fi rows become geolocate requests (their cell rows —
 /// GSM, LTE, … with MAC `MCCMNC_LAC_CID` — become cell towers) and their own GPS position the
-/// truth; held-out scans with cell rows also become a cell-only request. When the file logs its
+/// truth, with the recording session they were held out of (`"session"`: the file, or its
+/// `source_file` column, cut where times pause longer than the session gap, `#1`, `#2`, …);
+/// held-out scans with cell rows also become a cell-only request. When the file logs its
 /// phones' scan cache, a held-out reading that is a cached repeat carries its `age`
 /// (`ScanCacheAges`), as a live scan's leftovers do.
 ///

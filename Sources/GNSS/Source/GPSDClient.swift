@@ -21,8 +21,11 @@ public struct GPSDClient: Sendable {
         case connected(release: String)
         /// The devices gpsd has (empty: gpsd runs but no receiver is attached).
         case devices([GPSDDevice])
-        /// A 2D or 3D fix.
+        /// A 2D or 3D fix of a new receiver epoch.
         case fix(Location)
+        /// gpsd's further report of the epoch last reported as `.fix` (`GPSDEpochs`): the same
+        /// position, perhaps completed (its `time`); not a new reading.
+        case revisedFix(Location)
         /// A TPV without a fix (mode 0 = not seen yet, 1 = no fix).
         case noFix(mode: Int)
         /// No fix for `silenceTimeout` seconds (repeated after each further period).

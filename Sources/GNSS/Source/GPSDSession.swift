@@ -38,6 +38,7 @@ struct GPSDSession: Sendable {
         var lastFix = connectedAt
         var sawBanner = false
         var hdop: Double?
+        var epochs = GPSDEpochs()
         let silence = Duration.milliseconds(Int(options.silenceTimeout * 1000))
         do {
             while !stop.isSet {
@@ -69,7 +70,8 @@ struct GPSDSession: Sendable {
                 case .tpv(let report):
                     if let location = report.location(receivedAt: Date(), hdop: hdop) {
                         lastFix = ContinuousClock.now
-                        continuation.yield(.fix(location))
+                        let revision = epochs.isRevision(report, at: location.coordinate, arrived: lastFix)
+                        continuation.yield(revision ? .revisedFix(location) : .fix(location))
                     } else if !report.hasFix {
                         continuation.yield(.noFix(mode: report.mode))
                     }

@@ -8,7 +8,8 @@ import SystemSupport
 /// whose latest fix each reading takes. A regular NMEA *file* is a recording instead: its fixes
 /// are handed out one per reading, in order.
 ///
-/// A fix is handed out once, and only while it is recent (`maximumFixAge`), so a receiver that
+/// A fix is handed out once (gpsd's further reports of its epoch only improve it while it waits),
+/// and only while it is recent (`maximumFixAge`), so a receiver that
 /// lost the sky yields `.noFix` rather than its last position over and over.
 actor GNSSFeed {
     /// What the feed knows about its source apart from fixes.
@@ -50,6 +51,7 @@ actor GNSSFeed {
         await feed.attach(session) { event in
             switch event {
             case .fix(let location): .fix(location)
+            case .revisedFix(let location): .revision(location)
             case .connected: .reading(problem: nil)
             case .devices(let devices) where devices.isEmpty: .reading(problem: .noFix(reason: "gpsd at \(endpoint) has no GPS device"))
             case .deviceVanished(let path): .reading(problem: .deviceVanished(path: path))
@@ -96,6 +98,8 @@ actor GNSSFeed {
     /// What one event of a session means to the feed.
     private enum Update: Sendable {
         case fix(Location)
+        /// A better report of the last fix's epoch: it replaces that fix if not yet handed out.
+        case revision(Location)
         case reading(problem: GNSSError?)
         case unreachable(GNSSError)
         case ended(GNSSError)
@@ -124,6 +128,10 @@ actor GNSSFeed {
         case .fix(let location):
             latest = (location, .now)
             status = .reading(problem: nil)
+        case .revision(let location):
+            // Handed out already: the epoch was read, and is not read again.
+            guard latest != nil else { return }
+            latest = (location, .now)
         case .reading(let problem):
             if case .ended = status { return }
             status = .reading(problem: problem)
