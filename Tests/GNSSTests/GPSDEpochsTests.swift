@@ -15,7 +15,7 @@ struct GPSDEpochsTests {
         var epochs = GPSDEpochs()
         let start = ContinuousClock.now
         func report(_ time: Date?, _ at: Coordinate, after milliseconds: Int) -> Bool {
-            epochs.isRevision(GPSDTPV(mode: 3, time: time), at: at, arrived: start + .milliseconds(milliseconds))
+            epochs.isRevision(time: time, at: at, arrived: start + .milliseconds(milliseconds))
         }
         // Epoch 0 as gpsd sends it before it knows the cycle: after GGA, GSA (no time), RMC.
         #expect(!report(nil, Self.here, after: 0), "the first report is a fix")
@@ -33,7 +33,7 @@ struct GPSDEpochsTests {
         var epochs = GPSDEpochs()
         let start = ContinuousClock.now
         func report(_ time: Date?, _ at: Coordinate, after milliseconds: Int) -> Bool {
-            epochs.isRevision(GPSDTPV(mode: 2, time: time), at: at, arrived: start + .milliseconds(milliseconds))
+            epochs.isRevision(time: time, at: at, arrived: start + .milliseconds(milliseconds))
         }
         #expect(!report(nil, Self.here, after: 0))
         #expect(report(nil, Self.here, after: 300))

@@ -16,12 +16,13 @@ struct GPSDEpochs {
 
     private var last: (coordinate: Coordinate, time: Date?, arrived: ContinuousClock.Instant)?
 
-    /// Whether `report`, a fix at `coordinate` arriving at `arrived`, revises the last fix
-    /// rather than starting an epoch; remembers it either way.
-    mutating func isRevision(_ report: GPSDTPV, at coordinate: Coordinate, arrived: ContinuousClock.Instant) -> Bool {
+    /// Whether a fix at `coordinate` with the receiver's `time` (nil when the report had none),
+    /// arriving at `arrived`, revises the last fix rather than starting an epoch; remembers it
+    /// either way.
+    mutating func isRevision(time: Date?, at coordinate: Coordinate, arrived: ContinuousClock.Instant) -> Bool {
         let revision: Bool
         if let last, last.coordinate == coordinate {
-            if let time = report.time, let lastTime = last.time {
+            if let time, let lastTime = last.time {
                 revision = time == lastTime
             } else {
                 revision = arrived - last.arrived <= Self.cycleWindow
@@ -30,7 +31,7 @@ struct GPSDEpochs {
             revision = false
         }
         // A revision keeps the epoch's time once any of its reports has said it.
-        last = (coordinate, report.time ?? (revision ? last?.time : nil), arrived)
+        last = (coordinate, time ?? (revision ? last?.time : nil), arrived)
         return revision
     }
 }

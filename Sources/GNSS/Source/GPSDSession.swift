@@ -70,7 +70,7 @@ struct GPSDSession: Sendable {
                 case .tpv(let report):
                     if let location = report.location(receivedAt: Date(), hdop: hdop) {
                         lastFix = ContinuousClock.now
-                        let revision = epochs.isRevision(report, at: location.coordinate, arrived: lastFix)
+                        let revision = epochs.isRevision(time: report.time, at: location.coordinate, arrived: lastFix)
                         continuation.yield(revision ? .revisedFix(location) : .fix(location))
                     } else if !report.hasFix {
                         continuation.yield(.noFix(mode: report.mode))
